@@ -1,0 +1,122 @@
+/// Reading one endpoint: method, path, parameters, body, response, scope and errors.
+extension SpecDecoder {
+    mutating func endpoint(_ entry: YAMLMappingEntry, in namespace: String) -> Endpoint? {
+        let what = "endpoint '\(namespace).\(entry.key)'"
+        guard
+            let fields = fields(
+                of: entry.value, what, known: SpecKeys.endpoint, expected: "a mapping with at least 'path'")
+        else { return nil }
+        let nameLocation = entry.keyLocation
+
+        let path = text(fields["path"], "'path' of \(what)", optional: false)
+        if fields["path"] == nil {
+            diagnostics.error("\(what) has no 'path'; add one, such as 'path: /items/{id}'", at: nameLocation)
+        }
+        let response =
+            fields["response"].flatMap { type($0, "the response of \(what)", allowsVoid: true) }
+            ?? TypeReference(text: Located("Void", at: nameLocation), expression: .builtin(.void))
+
+        var endpoint = Endpoint(
+            name: Located(entry.key, at: nameLocation), namespace: namespace,
+            method: method(fields["method"], of: what) ?? Located(.get, at: nameLocation),
+            path: path ?? Located("/", at: nameLocation), response: response)
+        endpoint.pathContentLocation = fields["path"].flatMap { contentLocation(of: $0) }
+        if let node = fields["params"] { endpoint.parameters = parameters(node, of: what) }
+        endpoint.body = body(fields, of: what)
+        endpoint.scope = text(fields["scope"], "'scope' of \(what)", optional: false)
+        if let node = fields["errors"] { endpoint.errors = errors(node, of: what) }
+        endpoint.documentation = documentation(fields, of: what, hasSummary: true)
+        return endpoint
+    }
+
+    private mutating func method(_ node: YAMLNode?, of what: String) -> Located<HTTPMethod>? {
+        guard let node, let text = text(node, "'method' of \(what)", optional: false) else { return nil }
+        if let method = HTTPMethod(rawValue: text.value.uppercased()) {
+            return Located(method, at: text.location)
+        }
+        let names = HTTPMethod.allCases.map(\.rawValue)
+        let hint = NameSuggester.suggestion(for: text.value.uppercased(), among: names).map { "did you mean '\($0)'?" }
+            ?? "use one of \(names.joined(separator: ", "))"
+        diagnostics.error("unknown HTTP method '\(text.value)' for \(what); \(hint)", at: text.location)
+        return nil
+    }
+
+    private mutating func parameters(_ node: YAMLNode, of owner: String) -> [Parameter] {
+        guard let entries = namedEntries(of: node, "'params' of \(owner)", expected: "a mapping of parameter names")
+        else { return [] }
+        return entries.compactMap { parameter($0, of: owner) }
+    }
+
+    /// `name: Type`, or `name: { type: Type, in: query, key: wire-name, … }`.
+    private mutating func parameter(_ entry: YAMLMappingEntry, of owner: String) -> Parameter? {
+        let what = "parameter '\(entry.key)' of \(owner)"
+        let name = Located(entry.key, at: entry.keyLocation)
+        if entry.value.scalar != nil {
+            return type(entry.value, what).map { Parameter(name: name, type: $0) }
+        }
+        guard
+            let fields = fields(
+                of: entry.value, what, known: SpecKeys.parameter, expected: "a type or a mapping with 'type'")
+        else { return nil }
+        guard let typeNode = fields["type"] else {
+            diagnostics.error("\(what) has no 'type'; add one, such as 'type: String'", at: entry.keyLocation)
+            return nil
+        }
+        var location: Located<Parameter.Location>?
+        if let text = text(fields["in"], "'in' of \(what)", optional: false) {
+            if let value = Parameter.Location(rawValue: text.value.lowercased()) {
+                location = Located(value, at: text.location)
+            } else {
+                let hint =
+                    text.value.lowercased() == "body"
+                    ? "body fields go under the endpoint's 'body' (JSON) or 'form' (form-encoded)"
+                    : "use path, query or header"
+                diagnostics.error("unknown parameter location '\(text.value)' for \(what); \(hint)", at: text.location)
+            }
+        }
+        let key = text(fields["key"], "'key' of \(what)", optional: false)
+        let documentation = documentation(fields, of: what)
+        return type(typeNode, what).map {
+            Parameter(name: name, key: key, type: $0, location: location, documentation: documentation)
+        }
+    }
+
+    /// `body: Type` or `body: { field: Type }` (JSON), or `form: { field: Type }` (form-encoded).
+    private mutating func body(_ fields: MappingFields, of what: String) -> RequestBody? {
+        if fields["body"] != nil, fields["form"] != nil, let location = fields.keyLocation("form") {
+            diagnostics.error(
+                "\(what) has both 'body' and 'form'; an endpoint sends a JSON body or a form, not both", at: location)
+            return nil
+        }
+        if let node = fields["body"] {
+            if node.scalar != nil && !node.isNull {
+                return type(node, "the body of \(what)").map { .value($0) }
+            }
+            guard node.mappingEntries != nil else {
+                diagnostics.error(
+                    "expected a type or a mapping of fields for 'body' of \(what), found \(node.kindDescription)",
+                    at: node.location)
+                return nil
+            }
+            return .jsonFields(inlineFields(node, of: "the body of \(what)"), at: node.location)
+        }
+        if let node = fields["form"] {
+            guard node.mappingEntries != nil else {
+                diagnostics.error(
+                    "expected a mapping of fields for 'form' of \(what), found \(node.kindDescription)",
+                    at: node.location)
+                return nil
+            }
+            return .formFields(inlineFields(node, of: "the form of \(what)"), at: node.location)
+        }
+        return nil
+    }
+
+    private mutating func inlineFields(_ node: YAMLNode, of owner: String) -> [Property] {
+        let entries = node.mappingEntries ?? []
+        if entries.isEmpty {
+            diagnostics.error("\(owner) has no fields; list them, or leave the key out", at: node.location)
+        }
+        return entries.compactMap { property($0, of: owner) }
+    }
+}

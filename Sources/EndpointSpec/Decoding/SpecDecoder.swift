@@ -1,0 +1,226 @@
+/// Reads a ``Spec`` out of a YAML node tree, the second stage of loading.
+///
+/// It decides what each scalar means for the key it stands under, reports unknown keys and values of the
+/// wrong kind, and keeps going after a problem so that one run reports them all. Cross-references (models,
+/// scopes, path placeholders) are the ``SpecValidator``'s business.
+struct SpecDecoder {
+    var diagnostics = DiagnosticCollector()
+    private let file: String
+
+    init(file: String) {
+        self.file = file
+    }
+
+    /// Decodes the document; the spec is returned whenever the root is a mapping, problems or not.
+    static func decode(_ root: YAMLNode, file: String) -> (spec: Spec?, diagnostics: [Diagnostic]) {
+        var decoder = SpecDecoder(file: file)
+        let spec = decoder.spec(root)
+        return (spec, decoder.diagnostics.diagnostics)
+    }
+
+    private mutating func spec(_ root: YAMLNode) -> Spec? {
+        guard
+            let fields = fields(
+                of: root, "the spec", known: SpecKeys.topLevel,
+                expected: "a mapping with 'api', 'models' and 'endpoints' (see Specs/README.md)")
+        else { return nil }
+
+        let api = text(fields["api"], "'api'", optional: false)
+        if fields["api"] == nil {
+            diagnostics.error(
+                "the spec has no 'api'; add the name of the generated Swift namespace, such as 'api: Shop'",
+                at: root.location)
+        }
+        var spec = Spec(file: file, api: api ?? Located("API", at: root.location))
+        spec.baseURL = text(fields["baseURL"], "'baseURL'", optional: false)
+        spec.description = text(fields["description"], "'description'")
+        if let node = fields["scopes"] { spec.scopes = scopes(node) }
+        if let node = fields["errors"] { spec.errors = errors(node, of: "the API") }
+        if let node = fields["models"] { spec.models = models(node) }
+        if let node = fields["endpoints"] {
+            spec.namespaces = namespaces(node)
+        } else {
+            diagnostics.error(
+                "the spec has no 'endpoints'; add at least one namespace with one endpoint (see Specs/README.md)",
+                at: root.location)
+        }
+        return spec
+    }
+
+    // MARK: Scopes
+
+    private mutating func scopes(_ node: YAMLNode) -> [ScopeDefinition] {
+        guard let entries = namedEntries(of: node, "'scopes'", expected: "a mapping of scope names") else { return [] }
+        return entries.compactMap { entry in
+            let what = "scope '\(entry.key)'"
+            guard
+                let fields = fields(
+                    of: entry.value, what, known: SpecKeys.scope, expected: "a mapping (or nothing)",
+                    nullIsEmpty: true)
+            else { return nil }
+            var includes: [Located<String>] = []
+            if let node = fields["includes"] {
+                if let items = node.sequenceItems {
+                    includes = items.compactMap { text($0, "an entry of 'includes' of \(what)", optional: false) }
+                } else if let single = text(node, "'includes' of \(what)") {
+                    includes = [single]
+                }
+            }
+            return ScopeDefinition(
+                name: Located(entry.key, at: entry.keyLocation), includes: includes,
+                description: text(fields["description"], "'description' of \(what)"))
+        }
+    }
+
+    // MARK: Errors
+
+    mutating func errors(_ node: YAMLNode, of owner: String) -> [ErrorResponse] {
+        let what = "'errors' of \(owner)"
+        guard let entries = namedEntries(of: node, what, expected: "a mapping from status to error model") else {
+            return []
+        }
+        return entries.compactMap { entry in
+            guard let status = status(entry.key, at: entry.keyLocation, in: what),
+                let type = type(entry.value, "status \(entry.key) in \(what)", allowsVoid: true)
+            else { return nil }
+            return ErrorResponse(status: Located(status, at: entry.keyLocation), type: type)
+        }
+    }
+
+    private mutating func status(_ text: String, at location: SourceLocation, in what: String) -> ErrorResponse.Status? {
+        if text == "default" { return .default }
+        let scalars = Array(text.unicodeScalars)
+        if scalars.count == 3, scalars[0] == "4" || scalars[0] == "5", scalars[1...].allSatisfy({ $0 == "X" || $0 == "x" }) {
+            return .range(scalars[0] == "4" ? 4 : 5)
+        }
+        let rule = "\(what) maps error statuses 400–599, '4XX', '5XX' or 'default' to error models"
+        guard let code = Int(text), scalars.allSatisfy({ $0.properties.numericType != nil }) else {
+            diagnostics.error("'\(text)' is not an HTTP status; \(rule)", at: location)
+            return nil
+        }
+        guard (400...599).contains(code) else {
+            let kind = (100...399).contains(code) ? "is not an error status" : "is not an HTTP status"
+            diagnostics.error("status \(text) \(kind); \(rule)", at: location)
+            return nil
+        }
+        return .code(code)
+    }
+
+    // MARK: Models
+
+    private mutating func models(_ node: YAMLNode) -> [ModelDefinition] {
+        guard let entries = namedEntries(of: node, "'models'", expected: "a mapping of model names") else { return [] }
+        return entries.compactMap { model($0) }
+    }
+
+    private mutating func model(_ entry: YAMLMappingEntry) -> ModelDefinition? {
+        let what = "model '\(entry.key)'"
+        guard
+            let fields = fields(
+                of: entry.value, what, known: SpecKeys.model,
+                expected: "a mapping with 'properties' (an object) or 'enum' (a list of strings)")
+        else { return nil }
+        let name = Located(entry.key, at: entry.keyLocation)
+        let documentation = documentation(fields, of: what)
+        switch (fields["properties"], fields["enum"]) {
+        case (let properties?, nil):
+            guard let entries = namedEntries(of: properties, "'properties' of \(what)", expected: "a mapping") else {
+                return nil
+            }
+            let list = entries.compactMap { property($0, of: what) }
+            return ModelDefinition(name: name, kind: .object(list), documentation: documentation)
+        case (nil, let values?):
+            return ModelDefinition(name: name, kind: .enumeration(enumCases(values, of: what)), documentation: documentation)
+        case (.some, .some):
+            diagnostics.error(
+                "\(what) has both 'properties' and 'enum'; a model is either an object or an enumeration",
+                at: fields.keyLocation("enum") ?? entry.keyLocation)
+            return nil
+        case (nil, nil):
+            diagnostics.error(
+                "\(what) needs 'properties' (an object) or 'enum' (a list of strings)", at: entry.keyLocation)
+            return nil
+        }
+    }
+
+    /// A model property or inline body field: `name: Type`, or `name: { type: Type, key: wire_name, … }`.
+    mutating func property(_ entry: YAMLMappingEntry, of owner: String) -> Property? {
+        let what = "property '\(entry.key)' of \(owner)"
+        let name = Located(entry.key, at: entry.keyLocation)
+        if entry.value.scalar != nil {
+            return type(entry.value, what).map { Property(name: name, type: $0) }
+        }
+        guard
+            let fields = fields(
+                of: entry.value, what, known: SpecKeys.property, expected: "a type or a mapping with 'type'")
+        else { return nil }
+        guard let typeNode = fields["type"] else {
+            diagnostics.error("\(what) has no 'type'; add one, such as 'type: String'", at: entry.keyLocation)
+            return nil
+        }
+        let key = text(fields["key"], "'key' of \(what)", optional: false)
+        let documentation = documentation(fields, of: what)
+        return type(typeNode, what).map { Property(name: name, key: key, type: $0, documentation: documentation) }
+    }
+
+    private mutating func enumCases(_ node: YAMLNode, of owner: String) -> [EnumCase] {
+        guard let items = node.sequenceItems else {
+            diagnostics.error(
+                "expected a list of values for 'enum' of \(owner), found \(node.kindDescription)", at: node.location)
+            return []
+        }
+        if items.isEmpty {
+            diagnostics.error("'enum' of \(owner) has no values; list at least one", at: node.location)
+        }
+        return items.compactMap { item in
+            if let scalar = item.scalar {
+                guard !(scalar.style == .plain && scalar.value.isEmpty) else {
+                    diagnostics.error(
+                        "empty value in 'enum' of \(owner); write '\"\"' if the empty string is meant",
+                        at: item.location)
+                    return nil
+                }
+                return EnumCase(value: Located(scalar.value, at: item.location))
+            }
+            let what = "a value of 'enum' of \(owner)"
+            guard
+                let fields = fields(
+                    of: item, what, known: SpecKeys.enumCase, expected: "text or a mapping with 'value'")
+            else { return nil }
+            guard let value = text(fields["value"], "'value' of \(what)", optional: false) else {
+                if fields["value"] == nil {
+                    diagnostics.error("\(what) has no 'value'; add the string sent on the wire", at: item.location)
+                }
+                return nil
+            }
+            return EnumCase(
+                value: value, name: text(fields["name"], "'name' of \(what)", optional: false),
+                documentation: documentation(fields, of: what))
+        }
+    }
+
+    // MARK: Endpoints
+
+    private mutating func namespaces(_ node: YAMLNode) -> [Namespace] {
+        guard let entries = namedEntries(of: node, "'endpoints'", expected: "a mapping of namespaces") else {
+            return []
+        }
+        if entries.isEmpty {
+            diagnostics.error(
+                "'endpoints' is empty; add at least one namespace with one endpoint (see Specs/README.md)",
+                at: node.location)
+        }
+        return entries.compactMap { entry in
+            let what = "namespace '\(entry.key)'"
+            guard let endpoints = namedEntries(of: entry.value, what, expected: "a mapping of endpoint names") else {
+                return nil
+            }
+            if endpoints.isEmpty {
+                diagnostics.error("\(what) has no endpoints; add one or remove the namespace", at: entry.keyLocation)
+            }
+            return Namespace(
+                name: Located(entry.key, at: entry.keyLocation),
+                endpoints: endpoints.compactMap { endpoint($0, in: entry.key) })
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// The keys each part of a spec may have, in the order `Specs/README.md` documents them.
+enum SpecKeys {
+    static let topLevel = ["api", "baseURL", "description", "scopes", "errors", "models", "endpoints"]
+    static let scope = ["includes", "description"]
+    static let model = ["description", "deprecated", "properties", "enum"]
+    static let property = ["type", "key", "description", "deprecated"]
+    static let enumCase = ["value", "name", "description", "deprecated"]
+    static let endpoint = [
+        "method", "path", "summary", "description", "deprecated", "params", "body", "form", "response", "scope",
+        "errors",
+    ]
+    static let parameter = ["type", "in", "key", "description", "deprecated"]
+}

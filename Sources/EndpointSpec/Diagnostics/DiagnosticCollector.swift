@@ -1,0 +1,18 @@
+/// Gathers the diagnostics of one stage, so that every problem is reported in one run instead of the first only.
+struct DiagnosticCollector {
+    private(set) var diagnostics: [Diagnostic] = []
+
+    var hasErrors: Bool { diagnostics.containsErrors }
+
+    mutating func error(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(.error(message, at: location, notes: notes))
+    }
+
+    mutating func warning(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(.warning(message, at: location, notes: notes))
+    }
+
+    mutating func append(contentsOf other: [Diagnostic]) {
+        diagnostics.append(contentsOf: other)
+    }
+}

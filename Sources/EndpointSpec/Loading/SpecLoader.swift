@@ -1,0 +1,68 @@
+import Foundation
+
+/// Loads a spec file: reads it, parses the YAML, decodes the spec and validates it, collecting every
+/// diagnostic on the way. The first stage of the pipeline and the only one here that touches the disk.
+public struct SpecLoader: Sendable {
+    /// What loading produced.
+    public struct Output: Sendable {
+        /// The spec, when it has no errors (warnings allowed); nil otherwise.
+        public var spec: Spec?
+        /// Every problem found, sorted by position, each once.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Bounds for the YAML reader.
+    public var limits: YAMLReader.Limits
+
+    /// Creates a loader.
+    public init(limits: YAMLReader.Limits = YAMLReader.Limits()) {
+        self.limits = limits
+    }
+
+    /// Loads the spec at `path`. Locations in diagnostics name the file as `path` is written.
+    public func load(contentsOf path: String) -> Output {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return failure("cannot read '\(path)': no such file", file: path)
+        }
+        guard !isDirectory.boolValue else {
+            return failure("'\(path)' is a directory; name a spec file inside it, such as '\(path)/Shop.yaml'", file: path)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return failure("cannot read '\(path)'; check that you may read it", file: path)
+        }
+        return load([UInt8](data), file: path)
+    }
+
+    /// Loads a spec from its text; `file` names it in diagnostics.
+    public func load(_ text: [UInt8], file: String) -> Output {
+        let read = YAMLReader(limits: limits).read(text, file: file)
+        var diagnostics = read.diagnostics
+        var spec: Spec?
+        if let document = read.document {
+            let decoded = SpecDecoder.decode(document, file: file)
+            diagnostics += decoded.diagnostics
+            if let decodedSpec = decoded.spec {
+                diagnostics += SpecValidator.validate(decodedSpec)
+                spec = decodedSpec
+            }
+        }
+        diagnostics = Self.unique(diagnostics).sortedByLocation()
+        return Output(spec: diagnostics.containsErrors ? nil : spec, diagnostics: diagnostics)
+    }
+
+    /// Loads a spec from a string; `file` names it in diagnostics.
+    public func load(_ text: String, file: String) -> Output {
+        load(Array(text.utf8), file: file)
+    }
+
+    private func failure(_ message: String, file: String) -> Output {
+        Output(spec: nil, diagnostics: [.error(message, at: SourceLocation(file: file))])
+    }
+
+    /// A node reached through several aliases is checked once per alias; its problems are reported once.
+    private static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var seen: Set<Diagnostic> = []
+        return diagnostics.filter { seen.insert($0).inserted }
+    }
+}

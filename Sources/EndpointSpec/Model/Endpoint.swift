@@ -1,0 +1,111 @@
+/// One HTTP endpoint, generated as a `static func` returning an `Endpoint` or `AuthorizedEndpoint`.
+public struct Endpoint: Sendable, Hashable {
+    /// The endpoint's name inside its namespace (the factory function's name).
+    public var name: Located<String>
+    /// The namespace's name, for messages.
+    public var namespace: String
+    /// `method`, `GET` when absent.
+    public var method: Located<HTTPMethod>
+    /// `path`: the path template, with `{placeholders}` for path parameters.
+    public var path: Located<String>
+    /// Where the path's first character is, when positions inside it map to the file exactly; nil otherwise.
+    public var pathContentLocation: SourceLocation?
+    /// `params`, in the file's order.
+    public var parameters: [Parameter]
+    /// `body` or `form`, if any.
+    public var body: RequestBody?
+    /// `response`: `Void` when absent.
+    public var response: TypeReference
+    /// `scope`: the scope a token needs, if any.
+    public var scope: Located<String>?
+    /// `errors`: error models for this endpoint, before the API's defaults.
+    public var errors: [ErrorResponse]
+    /// `summary`, `description`, `deprecated`.
+    public var documentation: Documentation
+
+    /// Creates an endpoint.
+    public init(
+        name: Located<String>, namespace: String, method: Located<HTTPMethod>, path: Located<String>,
+        parameters: [Parameter] = [], body: RequestBody? = nil, response: TypeReference,
+        scope: Located<String>? = nil, errors: [ErrorResponse] = [], documentation: Documentation = Documentation()
+    ) {
+        self.name = name
+        self.namespace = namespace
+        self.method = method
+        self.path = path
+        self.parameters = parameters
+        self.body = body
+        self.response = response
+        self.scope = scope
+        self.errors = errors
+        self.documentation = documentation
+    }
+
+    /// `Namespace.name`, for messages.
+    public var qualifiedName: String { "\(namespace).\(name.value)" }
+}
+
+/// The HTTP methods an endpoint may use.
+public enum HTTPMethod: String, CaseIterable, Sendable, Hashable {
+    case get = "GET"
+    case post = "POST"
+    case put = "PUT"
+    case patch = "PATCH"
+    case delete = "DELETE"
+    case head = "HEAD"
+    case options = "OPTIONS"
+}
+
+/// A parameter of an endpoint: part of the path, the query or the headers.
+public struct Parameter: Sendable, Hashable {
+    /// Where a parameter travels.
+    public enum Location: String, CaseIterable, Sendable, Hashable {
+        case path
+        case query
+        case header
+    }
+
+    /// The name in Swift terms (the argument label, before identifier rules apply).
+    public var name: Located<String>
+    /// `key`: the name on the wire (placeholder, query item or header name) when it differs from the name.
+    public var key: Located<String>?
+    /// The parameter's type.
+    public var type: TypeReference
+    /// `in`, when written; otherwise `path` for names the path mentions and `query` for the rest.
+    public var location: Located<Location>?
+    /// Its documentation.
+    public var documentation: Documentation
+
+    /// The name on the wire: `key` when given, else the name.
+    public var wireName: String { key?.value ?? name.value }
+
+    /// Creates a parameter.
+    public init(
+        name: Located<String>, key: Located<String>? = nil, type: TypeReference, location: Located<Location>? = nil,
+        documentation: Documentation = Documentation()
+    ) {
+        self.name = name
+        self.key = key
+        self.type = type
+        self.location = location
+        self.documentation = documentation
+    }
+}
+
+/// What an endpoint sends as its body.
+public enum RequestBody: Sendable, Hashable {
+    /// `body: Type`: one value of a type, JSON-encoded.
+    case value(TypeReference)
+    /// `body: { field: Type, … }`: a JSON object whose fields become arguments.
+    case jsonFields([Property], at: SourceLocation)
+    /// `form: { field: Type, … }`: `application/x-www-form-urlencoded` fields, arguments too.
+    case formFields([Property], at: SourceLocation)
+
+    /// The inline fields, if the body has any.
+    public var fields: [Property] {
+        switch self {
+        case .value: return []
+        case .jsonFields(let fields, _), .formFields(let fields, _): return fields
+        }
+    }
+}

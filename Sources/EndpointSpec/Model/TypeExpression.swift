@@ -1,0 +1,83 @@
+/// A type as a spec writes it, in Swift's own spelling: `String`, `[Event]`, `[String: Int]`, `Date?`.
+public indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertible {
+    /// One of the types the spec format knows without a model.
+    case builtin(BuiltinType)
+    /// A model defined under `models`, by its spec name.
+    case model(String)
+    /// `[T]`: a JSON array.
+    case array(TypeExpression)
+    /// `[String: T]`: a JSON object with arbitrary keys.
+    case dictionary(TypeExpression)
+    /// `T?`: absent or `null` allowed.
+    case optional(TypeExpression)
+
+    /// The expression in the spec's own spelling, normalized (`[ String : Int ]` prints as `[String: Int]`).
+    public var description: String {
+        switch self {
+        case .builtin(let builtin): return builtin.rawValue
+        case .model(let name): return name
+        case .array(let element): return "[\(element)]"
+        case .dictionary(let value): return "[String: \(value)]"
+        case .optional(let wrapped): return "\(wrapped)?"
+        }
+    }
+
+    /// The type without one level of `?`.
+    public var unwrapped: TypeExpression {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
+    /// Whether the type is `T?`.
+    public var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// Every model name the expression mentions.
+    public var modelNames: [String] {
+        switch self {
+        case .builtin: return []
+        case .model(let name): return [name]
+        case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.modelNames
+        }
+    }
+
+    /// Whether `Void` appears anywhere in the expression.
+    var containsVoid: Bool {
+        switch self {
+        case .builtin(let builtin): return builtin == .void
+        case .model: return false
+        case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.containsVoid
+        }
+    }
+}
+
+/// The types a spec can use without defining a model.
+public enum BuiltinType: String, CaseIterable, Hashable, Sendable {
+    case string = "String"
+    case int = "Int"
+    case int32 = "Int32"
+    case int64 = "Int64"
+    case double = "Double"
+    case float = "Float"
+    case bool = "Bool"
+    /// ISO 8601 on the wire, with or without fractional seconds.
+    case date = "Date"
+    case uuid = "UUID"
+    case url = "URL"
+    /// Base64 on the wire.
+    case data = "Data"
+    /// Any JSON value at all: the escape hatch for parts of an API with no fixed shape.
+    case json = "JSON"
+    /// No body: only as an endpoint's `response`.
+    case void = "Void"
+
+    /// Whether a value of this type can be written as one piece of text (path, query, header, form field).
+    public var isTextual: Bool {
+        switch self {
+        case .json, .void, .data: return false
+        default: return true
+        }
+    }
+}

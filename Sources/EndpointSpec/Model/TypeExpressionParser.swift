@@ -1,0 +1,126 @@
+/// Parses the type grammar of the spec format:
+///
+/// ```
+/// type    := primary '?'?
+/// primary := '[' type ']' | '[' 'String' ':' type ']' | name
+/// ```
+///
+/// `name` is a built-in type or a model name. Spaces between tokens are allowed.
+enum TypeExpressionParser {
+    /// What is wrong with a type expression, and at which character (0-based) of the text.
+    struct Failure: Error, Equatable {
+        var message: String
+        var offset: Int
+    }
+
+    /// Whether the character ends a type name.
+    static func isDelimiter(_ scalar: Unicode.Scalar) -> Bool {
+        Cursor.delimiters.contains(scalar)
+    }
+
+    static func parse(_ text: String) -> Result<TypeExpression, Failure> {
+        var parser = Cursor(Array(text.unicodeScalars))
+        do {
+            parser.skipSpaces()
+            if parser.isAtEnd {
+                throw Failure(message: "expected a type such as 'String', '[Item]' or 'Item?'", offset: 0)
+            }
+            let type = try parser.parseType()
+            parser.skipSpaces()
+            if !parser.isAtEnd {
+                let rest = String(String.UnicodeScalarView(parser.scalars[parser.index...]))
+                throw Failure(message: "unexpected '\(rest)' after the type '\(type)'", offset: parser.index)
+            }
+            return .success(type)
+        } catch let failure as Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(Failure(message: "\(error)", offset: 0))
+        }
+    }
+
+    private struct Cursor {
+        let scalars: [Unicode.Scalar]
+        var index = 0
+
+        init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+        var isAtEnd: Bool { index >= scalars.count }
+        var current: Unicode.Scalar? { isAtEnd ? nil : scalars[index] }
+
+        mutating func skipSpaces() {
+            while let current, current == " " || current == "\t" { index += 1 }
+        }
+
+        mutating func parseType() throws -> TypeExpression {
+            var type = try parsePrimary()
+            skipSpaces()
+            if current == "?" {
+                index += 1
+                type = .optional(type)
+                skipSpaces()
+                if current == "?" {
+                    throw Failure(
+                        message: "a type is optional once at most: write '\(type)' instead of '\(type)?'",
+                        offset: index)
+                }
+            }
+            return type
+        }
+
+        mutating func parsePrimary() throws -> TypeExpression {
+            skipSpaces()
+            guard let current else {
+                throw Failure(message: "expected a type after this point", offset: index)
+            }
+            if current == "[" {
+                return try parseCollection()
+            }
+            let start = index
+            while let scalar = self.current, !Self.delimiters.contains(scalar) { index += 1 }
+            guard index > start else {
+                throw Failure(message: "expected a type name, found '\(current)'", offset: start)
+            }
+            let name = String(String.UnicodeScalarView(scalars[start..<index]))
+            if self.current == "<" {
+                throw Failure(
+                    message: "generic types such as '\(name)<...>' are not part of the type grammar; "
+                        + "write '[T]', '[String: T]' or 'T?'", offset: index)
+            }
+            if let builtin = BuiltinType(rawValue: name) { return .builtin(builtin) }
+            return .model(name)
+        }
+
+        mutating func parseCollection() throws -> TypeExpression {
+            let open = index
+            index += 1
+            let first = try parseType()
+            skipSpaces()
+            if current == ":" {
+                guard case .builtin(.string) = first else {
+                    throw Failure(
+                        message: "dictionary keys must be 'String' (JSON object keys are text): write "
+                            + "'[String: …]'", offset: open + 1)
+                }
+                index += 1
+                let value = try parseType()
+                try close(openedAt: open)
+                return .dictionary(value)
+            }
+            try close(openedAt: open)
+            return .array(first)
+        }
+
+        mutating func close(openedAt open: Int) throws {
+            skipSpaces()
+            guard current == "]" else {
+                let found = current.map { "found '\($0)'" } ?? "the type ends"
+                throw Failure(
+                    message: "expected ']' to close the '[' at character \(open + 1), but \(found)", offset: index)
+            }
+            index += 1
+        }
+
+        static let delimiters: Set<Unicode.Scalar> = ["[", "]", ":", "?", " ", "\t", ",", "<", ">", "{", "}"]
+    }
+}

@@ -1,0 +1,172 @@
+/// Checks a decoded ``Spec`` as a whole: references, scopes, paths and parameters, and names that would clash
+/// in Swift. Every problem is collected; nothing stops at the first.
+struct SpecValidator {
+    var diagnostics = DiagnosticCollector()
+    let spec: Spec
+    /// Models by spec name (the first of a name, if a name were repeated).
+    let models: [String: ModelDefinition]
+
+    init(spec: Spec) {
+        self.spec = spec
+        var models: [String: ModelDefinition] = [:]
+        for model in spec.models where models[model.name.value] == nil { models[model.name.value] = model }
+        self.models = models
+    }
+
+    /// Every problem in the spec.
+    static func validate(_ spec: Spec) -> [Diagnostic] {
+        var validator = SpecValidator(spec: spec)
+        validator.run()
+        return validator.diagnostics.diagnostics
+    }
+
+    private mutating func run() {
+        checkBaseURL()
+        checkModels()
+        checkScopes()
+        checkErrorTypes(spec.errors)
+        checkTypeNames()
+        for namespace in spec.namespaces {
+            checkMemberNames(
+                namespace.endpoints.map { ($0.name, SwiftName.memberName($0.name.value)) },
+                kind: "endpoint", in: "namespace '\(namespace.name.value)'")
+            for endpoint in namespace.endpoints { check(endpoint) }
+        }
+    }
+
+    private mutating func checkBaseURL() {
+        guard let baseURL = spec.baseURL else { return }
+        let text = baseURL.value
+        let rest = text.hasPrefix("https://") ? text.dropFirst(8) : text.hasPrefix("http://") ? text.dropFirst(7) : nil
+        guard let rest, let host = rest.split(separator: "/", omittingEmptySubsequences: false).first, !host.isEmpty,
+            !text.contains(where: { $0 == " " || $0 == "?" || $0 == "#" })
+        else {
+            diagnostics.error(
+                "'baseURL' must be an absolute http or https URL without query or fragment, such as "
+                    + "'https://api.example.com/v1'", at: baseURL.location)
+            return
+        }
+    }
+
+    // MARK: Models
+
+    private mutating func checkModels() {
+        for model in spec.models {
+            let name = model.name
+            if BuiltinType(rawValue: name.value) != nil {
+                diagnostics.error(
+                    "model '\(name.value)' has the name of a built-in type, so '\(name.value)' in a type would be "
+                        + "ambiguous; rename the model", at: name.location)
+            }
+            if name.value.unicodeScalars.contains(where: { TypeExpressionParser.isDelimiter($0) }) {
+                diagnostics.error(
+                    "model name '\(name.value)' cannot be used in a type expression because of its spaces or "
+                        + "punctuation; use letters, digits, '_', '-' or '.'", at: name.location)
+            }
+            let owner = "model '\(name.value)'"
+            switch model.kind {
+            case .object(let properties):
+                for property in properties { checkType(property.type, of: "property '\(property.name.value)'") }
+                checkMemberNames(
+                    properties.map { ($0.name, SwiftName.memberName($0.name.value)) }, kind: "property", in: owner)
+                checkWireNames(properties.map { $0.key ?? $0.name }, kind: "JSON key", in: owner)
+            case .enumeration(let cases):
+                checkWireNames(cases.map(\.value), kind: "value", in: owner)
+                checkMemberNames(
+                    cases.map { ($0.name ?? $0.value, SwiftName.memberName($0.name?.value ?? $0.value.value)) },
+                    kind: "enum case", in: owner)
+            }
+        }
+    }
+
+    private mutating func checkErrorTypes(_ errors: [ErrorResponse]) {
+        for error in errors { checkType(error.type, of: "error \(error.status.value)") }
+    }
+
+    /// Reports model names in `type` that no model defines.
+    mutating func checkType(_ type: TypeReference, of what: String) {
+        guard let expression = type.expression else { return }
+        for name in expression.modelNames where models[name] == nil {
+            let hint = Self.builtinAliases[name].map { "; for \(what) write '\($0)'" }
+                ?? NameSuggester.hint(for: name, among: spec.models.map(\.name.value) + BuiltinType.allCases.map(\.rawValue))
+            diagnostics.error("unknown model '\(name)'\(hint)", at: location(of: name, in: type))
+        }
+    }
+
+    /// What people coming from other languages write for the built-in types.
+    private static let builtinAliases: [String: String] = [
+        "Integer": "Int", "integer": "Int", "Long": "Int64", "long": "Int64", "Boolean": "Bool", "boolean": "Bool",
+        "Number": "Double", "number": "Double", "Str": "String", "str": "String", "Object": "JSON",
+        "object": "JSON", "Any": "JSON", "any": "JSON", "DateTime": "Date", "Uuid": "UUID", "Uri": "URL",
+        "URI": "URL", "Array": "[T]", "Dictionary": "[String: T]", "Optional": "T?",
+    ]
+
+    /// Where `name` stands as a whole token inside a type's text; the text's start when it cannot be found.
+    private func location(of name: String, in type: TypeReference) -> SourceLocation {
+        let text = type.text
+        let scalars = Array(text.value.unicodeScalars)
+        let target = Array(name.unicodeScalars)
+        guard !target.isEmpty, scalars.count >= target.count else { return text.location }
+        for start in 0...(scalars.count - target.count) where Array(scalars[start..<(start + target.count)]) == target {
+            let before = start == 0 || TypeExpressionParser.isDelimiter(scalars[start - 1])
+            let end = start + target.count
+            let after = end == scalars.count || TypeExpressionParser.isDelimiter(scalars[end])
+            if before && after { return type.contentLocation?.advanced(by: start) ?? text.location }
+        }
+        return text.location
+    }
+
+    // MARK: Names
+
+    /// Reports spec names that become the same Swift identifier, naming both places.
+    mutating func checkMemberNames(_ items: [(name: Located<String>, swift: String)], kind: String, in owner: String) {
+        var first: [String: Located<String>] = [:]
+        for item in items {
+            guard let earlier = first[item.swift] else {
+                first[item.swift] = item.name
+                continue
+            }
+            diagnostics.error(
+                "\(kind) '\(item.name.value)' of \(owner) becomes the Swift name '\(item.swift)', like "
+                    + "'\(earlier.value)' at \(earlier.location.lineAndColumn); rename one of them",
+                at: item.name.location, notes: [.init("'\(earlier.value)' is here", at: earlier.location)])
+        }
+    }
+
+    /// Reports the same name on the wire twice.
+    mutating func checkWireNames(_ names: [Located<String>], kind: String, in owner: String, caseInsensitive: Bool = false) {
+        var first: [String: Located<String>] = [:]
+        for name in names {
+            let key = caseInsensitive ? name.value.lowercased() : name.value
+            guard let earlier = first[key] else {
+                first[key] = name
+                continue
+            }
+            diagnostics.error(
+                "duplicate \(kind) '\(name.value)' in \(owner); it is already used at "
+                    + "\(earlier.location.lineAndColumn)", at: name.location,
+                notes: [.init("'\(earlier.value)' is first used here", at: earlier.location)])
+        }
+    }
+
+    /// Models, scopes and namespaces become type names; each group shares a Swift namespace.
+    private mutating func checkTypeNames() {
+        checkMemberNames(spec.models.map { ($0.name, SwiftName.typeName($0.name.value)) }, kind: "model", in: "the spec")
+        checkMemberNames(spec.scopes.map { ($0.name, SwiftName.typeName($0.name.value)) }, kind: "scope", in: "the spec")
+        let api = SwiftName.typeName(spec.api.value)
+        for namespace in spec.namespaces {
+            let swift = SwiftName.typeName(namespace.name.value)
+            if Self.reservedNamespaceNames.contains(swift) {
+                diagnostics.error(
+                    "namespace '\(namespace.name.value)' becomes '\(api).\(swift)', which the generated code uses for "
+                        + "its \(swift == "Models" ? "models" : "scopes"); rename the namespace",
+                    at: namespace.name.location)
+            }
+        }
+        checkMemberNames(
+            spec.namespaces.map { ($0.name, SwiftName.typeName($0.name.value)) }, kind: "namespace", in: "the spec")
+    }
+
+    /// Type names the generated API enum holds besides the namespaces.
+    static let reservedNamespaceNames: Set<String> = ["Models", "Scope"]
+}

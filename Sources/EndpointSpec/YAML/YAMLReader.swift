@@ -1,0 +1,52 @@
+/// Reads one YAML document into a ``YAMLNode`` tree, reporting every problem as a ``Diagnostic``.
+///
+/// Built directly on libyaml's event parser. Besides what libyaml checks, the reader rejects what a spec
+/// never needs and a hostile file could abuse: duplicate keys, tags outside YAML's core schema, alias
+/// expansion past a node budget ("billion laughs"), nesting past a depth limit, and streams with no document
+/// or several. Anchors, aliases and merge keys (`<<: *defaults`) work within those bounds.
+public struct YAMLReader: Sendable {
+    /// Bounds that keep a hostile file from costing more than any real spec needs.
+    public struct Limits: Sendable, Hashable {
+        /// The most nodes the document may have once every alias is expanded.
+        public var maximumNodeCount: Int
+        /// The deepest nesting of sequences and mappings, aliases expanded.
+        public var maximumDepth: Int
+
+        /// Creates limits.
+        public init(maximumNodeCount: Int = 2_000_000, maximumDepth: Int = 512) {
+            self.maximumNodeCount = maximumNodeCount
+            self.maximumDepth = maximumDepth
+        }
+    }
+
+    /// What reading produced: the document, when it could be read, and the diagnostics.
+    public struct Output: Sendable {
+        /// The document's root node; nil when a problem stopped the reader.
+        public var document: YAMLNode?
+        /// Every problem found, in the order found.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// The bounds in force.
+    public var limits: Limits
+
+    /// Creates a reader with the given bounds.
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Reads `text` (UTF-8, or UTF-16 with a byte order mark) as one YAML document.
+    ///
+    /// - Parameter file: the name to put in locations, as the user named the file.
+    public func read(_ text: [UInt8], file: String) -> Output {
+        var builder = YAMLTreeBuilder(file: file, limits: limits, text: text)
+        let parser = LibYAMLEventParser()
+        parser.parse(text) { builder.handle($0) }
+        return builder.finish()
+    }
+
+    /// Reads a string as one YAML document.
+    public func read(_ text: String, file: String) -> Output {
+        read(Array(text.utf8), file: file)
+    }
+}

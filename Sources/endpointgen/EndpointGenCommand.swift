@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// `endpointgen`: the command-line face of EndpointGen.
+@main
+struct EndpointGenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "endpointgen",
+        abstract: "Turns short YAML endpoint specs into Swift API clients.",
+        discussion: """
+            A spec describes an API's endpoints (method, path, parameters, response model, auth scope, \
+            error schema) in YAML; see Specs/README.md for the format.
+
+            Examples:
+              endpointgen validate Specs/Shop.yaml
+              endpointgen validate Specs/*.yaml --warnings-as-errors
+            """,
+        version: "0.1.0",
+        subcommands: [ValidateCommand.self]
+    )
+}
