@@ -74,10 +74,22 @@ extension SpecDecoder {
                 diagnostics.error("unknown parameter location '\(text.value)' for \(what); \(hint)", at: text.location)
             }
         }
+        var arrayFormat: Located<Parameter.ArrayFormat>?
+        if let text = text(fields["arrayFormat"], "'arrayFormat' of \(what)", optional: false) {
+            if let value = Parameter.ArrayFormat(rawValue: text.value) {
+                arrayFormat = Located(value, at: text.location)
+            } else {
+                diagnostics.error(
+                    "unknown array format '\(text.value)' for \(what); use 'repeat' (codes=A&codes=B) or 'comma' "
+                        + "(codes=A,B)", at: text.location)
+            }
+        }
         let key = text(fields["key"], "'key' of \(what)", optional: false)
         let documentation = documentation(fields, of: what)
         return type(typeNode, what).map {
-            Parameter(name: name, key: key, type: $0, location: location, documentation: documentation)
+            Parameter(
+                name: name, key: key, type: $0, location: location, arrayFormat: arrayFormat,
+                documentation: documentation)
         }
     }
 

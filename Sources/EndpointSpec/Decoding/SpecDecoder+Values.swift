@@ -1,5 +1,9 @@
 /// Reading single values: text, booleans, types and mappings with known keys.
 extension SpecDecoder {
+    /// Keys with this prefix are skipped wherever keys are fixed, so a spec can keep anchors
+    /// (`x-defaults: &defaults …`) and notes of its own, as OpenAPI's extensions do.
+    static let ignoredKeyPrefix = "x-"
+
     /// The mapping's fields, reporting every key not in `known`; nil (reported) when the node is no mapping.
     /// A plain null (`key:` with nothing after it) counts as an empty mapping when `nullIsEmpty`.
     mutating func fields(
@@ -10,9 +14,10 @@ extension SpecDecoder {
             diagnostics.error("expected \(expected) for \(what), found \(node.kindDescription)", at: node.location)
             return nil
         }
-        for entry in entries where !known.contains(entry.key) {
+        for entry in entries where !known.contains(entry.key) && !entry.key.hasPrefix(Self.ignoredKeyPrefix) {
             let hint = NameSuggester.suggestion(for: entry.key, among: known).map { "did you mean '\($0)'?" }
-                ?? "expected one of: \(known.joined(separator: ", "))"
+                ?? "expected one of: \(known.joined(separator: ", ")) (keys starting with 'x-' are ignored, "
+                + "for anchors and notes)"
             diagnostics.error("unknown key '\(entry.key)' in \(what); \(hint)", at: entry.keyLocation)
         }
         return MappingFields(node: node, entries: entries)
@@ -84,8 +89,11 @@ extension SpecDecoder {
             return TypeReference(text: text, expression: nil)
         case .success(let expression):
             if expression.containsVoid && !(allowsVoid && expression == .builtin(.void)) {
-                let rule = allowsVoid ? "it stands alone" : "it is only for a response or error with no body"
-                diagnostics.error("'Void' cannot be used in \(what): \(rule)", at: node.location)
+                let message =
+                    allowsVoid
+                    ? "'Void' means no body, so it cannot be part of another type in \(what); write 'Void' alone"
+                    : "'Void' cannot be used in \(what): it means no body, so it is only for a response or an error"
+                diagnostics.error(message, at: node.location)
                 return TypeReference(text: text, expression: nil)
             }
             return TypeReference(text: text, expression: expression, contentLocation: content)

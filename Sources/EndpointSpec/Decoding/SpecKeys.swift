@@ -9,5 +9,5 @@ enum SpecKeys {
         "method", "path", "summary", "description", "deprecated", "params", "body", "form", "response", "scope",
         "errors",
     ]
-    static let parameter = ["type", "in", "key", "description", "deprecated"]
+    static let parameter = ["type", "in", "key", "arrayFormat", "description", "deprecated"]
 }

@@ -65,6 +65,14 @@ public struct Parameter: Sendable, Hashable {
         case header
     }
 
+    /// How a list travels in the query.
+    public enum ArrayFormat: String, CaseIterable, Sendable, Hashable {
+        /// `codes=DEU&codes=FRA`: the key once per element (the default).
+        case `repeat`
+        /// `codes=DEU,FRA`: one key, elements joined with commas.
+        case comma
+    }
+
     /// The name in Swift terms (the argument label, before identifier rules apply).
     public var name: Located<String>
     /// `key`: the name on the wire (placeholder, query item or header name) when it differs from the name.
@@ -73,6 +81,8 @@ public struct Parameter: Sendable, Hashable {
     public var type: TypeReference
     /// `in`, when written; otherwise `path` for names the path mentions and `query` for the rest.
     public var location: Located<Location>?
+    /// `arrayFormat`, for query lists; `repeat` when absent.
+    public var arrayFormat: Located<ArrayFormat>?
     /// Its documentation.
     public var documentation: Documentation
 
@@ -82,12 +92,13 @@ public struct Parameter: Sendable, Hashable {
     /// Creates a parameter.
     public init(
         name: Located<String>, key: Located<String>? = nil, type: TypeReference, location: Located<Location>? = nil,
-        documentation: Documentation = Documentation()
+        arrayFormat: Located<ArrayFormat>? = nil, documentation: Documentation = Documentation()
     ) {
         self.name = name
         self.key = key
         self.type = type
         self.location = location
+        self.arrayFormat = arrayFormat
         self.documentation = documentation
     }
 }

@@ -34,6 +34,12 @@ public indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertible
         return false
     }
 
+    /// Whether the type is `[T]`.
+    public var isArray: Bool {
+        if case .array = self { return true }
+        return false
+    }
+
     /// Every model name the expression mentions.
     public var modelNames: [String] {
         switch self {

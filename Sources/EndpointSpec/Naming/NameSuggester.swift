@@ -3,7 +3,7 @@ enum NameSuggester {
     /// The closest candidate within a small edit distance, or nil when none is close enough to be a useful hint.
     static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
         let lowered = Array(name.lowercased().unicodeScalars)
-        let allowed = max(1, lowered.count / 3)
+        let allowed = max(1, (lowered.count + 1) / 3)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != name {
             let other = Array(candidate.lowercased().unicodeScalars)

@@ -2,12 +2,11 @@
 extension SpecValidator {
     mutating func check(_ endpoint: Endpoint) {
         let what = "endpoint '\(endpoint.qualifiedName)'"
-        if let scope = endpoint.scope, !spec.scopes.contains(where: { $0.name.value == scope.value }) {
-            let names = spec.scopes.map(\.name.value)
+        if let scope = endpoint.scope, !scopeNames.contains(scope.value) {
             let hint =
-                names.isEmpty
+                scopeNames.isEmpty
                 ? "; define it under 'scopes' at the top of the spec"
-                : NameSuggester.hint(for: scope.value, among: names)
+                : suggestionHint(for: scope.value, among: spec.scopes.lazy.map(\.name.value))
             diagnostics.error("unknown scope '\(scope.value)' for \(what)\(hint)", at: scope.location)
         }
         checkType(endpoint.response, of: "the response")
@@ -91,6 +90,11 @@ extension SpecValidator {
             return
         }
         let allowsLists = location == .query
+        if let format = parameter.arrayFormat, !(allowsLists && type.unwrapped.isArray) {
+            diagnostics.error(
+                "'arrayFormat' applies to query parameters whose type is a list, but \(name) has the type "
+                    + "'\(type)'; remove 'arrayFormat'", at: format.location)
+        }
         if !isTextual(type.unwrapped, allowsLists: allowsLists) {
             let lists = allowsLists ? ", or a list of them" : ""
             diagnostics.error(

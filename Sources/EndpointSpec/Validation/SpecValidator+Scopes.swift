@@ -1,12 +1,15 @@
 /// Scope checks: known includes, no include cycles.
 extension SpecValidator {
+    /// Cycles through more scopes than this are shown shortened.
+    static let namesShownPerCycle = 10
+
     mutating func checkScopes() {
-        let names = spec.scopes.map(\.name.value)
         for scope in spec.scopes {
-            for include in scope.includes where !names.contains(include.value) {
+            for include in scope.includes where !scopeNames.contains(include.value) {
                 diagnostics.error(
                     "scope '\(scope.name.value)' includes unknown scope '\(include.value)'"
-                        + NameSuggester.hint(for: include.value, among: names), at: include.location)
+                        + suggestionHint(for: include.value, among: spec.scopes.lazy.map(\.name.value)),
+                    at: include.location)
             }
         }
         let graph = ScopeGraph(spec.scopes)
@@ -21,14 +24,20 @@ extension SpecValidator {
                 continue
             }
             let members = Set(scopes.map(\.name.value))
-            let path = loop(through: cycle, in: graph).map { "'\(spec.scopes[$0].name.value)'" }
+            var path = loop(through: cycle, in: graph).map { "'\(spec.scopes[$0].name.value)'" }
+            if path.count > Self.namesShownPerCycle + 1 {
+                let hidden = path.count - Self.namesShownPerCycle - 1
+                path = path.prefix(Self.namesShownPerCycle) + ["… (\(hidden) more)", path[path.count - 1]]
+            }
             // Report at the first include (in file order) that stays inside the cycle.
             let closing = scopes.flatMap(\.includes).filter { members.contains($0.value) }.min { $0.location < $1.location }
             diagnostics.error(
                 "scopes \(path.joined(separator: " → ")) include each other in a cycle; a scope cannot include "
                     + "itself through others, so remove one of these includes",
                 at: closing?.location ?? scopes[0].name.location,
-                notes: scopes.map { .init("scope '\($0.name.value)' is on the cycle", at: $0.name.location) })
+                notes: scopes.prefix(Self.namesShownPerCycle).map {
+                    .init("scope '\($0.name.value)' is on the cycle", at: $0.name.location)
+                })
         }
     }
 

@@ -5,12 +5,25 @@ struct SpecValidator {
     let spec: Spec
     /// Models by spec name (the first of a name, if a name were repeated).
     let models: [String: ModelDefinition]
+    /// The names of all scopes.
+    let scopeNames: Set<String>
+    /// How many more names "did you mean" hints may compare, so that a flood of typos against a huge spec
+    /// stays linear instead of comparing every typo with every name.
+    private var suggestionBudget = 2_000_000
 
     init(spec: Spec) {
         self.spec = spec
         var models: [String: ModelDefinition] = [:]
         for model in spec.models where models[model.name.value] == nil { models[model.name.value] = model }
         self.models = models
+        self.scopeNames = Set(spec.scopes.map(\.name.value))
+    }
+
+    /// "; did you mean 'X'?" while the budget lasts, else nothing.
+    mutating func suggestionHint(for name: String, among candidates: some Collection<String>) -> String {
+        guard suggestionBudget >= candidates.count else { return "" }
+        suggestionBudget -= candidates.count
+        return NameSuggester.hint(for: name, among: candidates)
     }
 
     /// Every problem in the spec.
@@ -88,7 +101,8 @@ struct SpecValidator {
         guard let expression = type.expression else { return }
         for name in expression.modelNames where models[name] == nil {
             let hint = Self.builtinAliases[name].map { "; for \(what) write '\($0)'" }
-                ?? NameSuggester.hint(for: name, among: spec.models.map(\.name.value) + BuiltinType.allCases.map(\.rawValue))
+                ?? suggestionHint(
+                    for: name, among: spec.models.map(\.name.value) + BuiltinType.allCases.map(\.rawValue))
             diagnostics.error("unknown model '\(name)'\(hint)", at: location(of: name, in: type))
         }
     }
@@ -126,6 +140,8 @@ struct SpecValidator {
                 first[item.swift] = item.name
                 continue
             }
+            // The same spec name twice is a duplicate, which the reader or the wire-name check reports.
+            guard earlier.value != item.name.value else { continue }
             diagnostics.error(
                 "\(kind) '\(item.name.value)' of \(owner) becomes the Swift name '\(item.swift)', like "
                     + "'\(earlier.value)' at \(earlier.location.lineAndColumn); rename one of them",

@@ -37,7 +37,9 @@ struct YAMLTreeBuilder {
         var anchor: String?
         var items: [YAMLNode] = []
         var entries: [YAMLMappingEntry] = []
-        var keyLocations: [String: SourceLocation] = [:]
+        /// Keys seen so far, for duplicate checks; built only once a mapping grows past a few keys, since
+        /// scanning `entries` is cheaper than hashing for the small mappings that make up most of a spec.
+        var keyIndex: [String: SourceLocation]?
         var pendingKey: PendingKey?
         var merges: [(position: Int, source: YAMLNode)] = []
         var weight = 1
@@ -163,9 +165,10 @@ struct YAMLTreeBuilder {
                     "alias '*\(anchor)' refers to the node that contains it; recursive aliases are not allowed",
                     at: location)
             } else {
-                diagnostics.append(
-                    .error("unknown alias '*\(anchor)'; define the anchor '&\(anchor)' before using it", at: location))
-                finish(Finished(node: YAMLNode(.scalar(YAMLScalar("")), at: location), weight: 1, height: 1), anchor: nil)
+                let hint = NameSuggester.suggestion(for: anchor, among: anchors.keys.sorted()).map {
+                    "did you mean '*\($0)'?"
+                } ?? "define the anchor '&\(anchor)' before its first alias"
+                fail("unknown alias '*\(anchor)'; \(hint)", at: location)
             }
             return
         }
@@ -207,8 +210,14 @@ struct YAMLTreeBuilder {
         frames[last].pendingKey = nil
         switch pending {
         case .key(let key, let keyLocation):
-            frames[last].keyLocations[key] = keyLocation
             frames[last].entries.append(YAMLMappingEntry(key: key, keyLocation: keyLocation, value: finished.node))
+            if frames[last].keyIndex != nil {
+                frames[last].keyIndex?[key] = keyLocation
+            } else if frames[last].entries.count > Self.linearKeyScanLimit {
+                var index: [String: SourceLocation] = [:]
+                for entry in frames[last].entries { index[entry.key] = entry.keyLocation }
+                frames[last].keyIndex = index
+            }
         case .merge(let keyLocation):
             if Self.isMergeable(finished.node) {
                 frames[last].merges.append((frames[last].entries.count, finished.node))
@@ -234,7 +243,7 @@ struct YAMLTreeBuilder {
         if scalar.value == "<<" && scalar.style == .plain {
             return .merge(node.location)
         }
-        if let first = frame.keyLocations[scalar.value] {
+        if let first = Self.location(ofKey: scalar.value, in: frame) {
             diagnostics.append(
                 .error(
                     "duplicate key '\(scalar.value)'; it is already defined at \(first.lineAndColumn) in this "
@@ -243,6 +252,13 @@ struct YAMLTreeBuilder {
             return .rejected
         }
         return .key(scalar.value, node.location)
+    }
+
+    private static let linearKeyScanLimit = 8
+
+    private static func location(ofKey key: String, in frame: Frame) -> SourceLocation? {
+        if let index = frame.keyIndex { return index[key] }
+        return frame.entries.first { $0.key == key }?.keyLocation
     }
 
     private static func isMergeable(_ node: YAMLNode) -> Bool {
@@ -289,8 +305,14 @@ struct YAMLTreeBuilder {
 
     private mutating func report(_ error: LibYAMLError) {
         switch error.kind {
-        case .reader(let offset, let value):
-            let byte = value >= 0 ? " (byte 0x\(String(value, radix: 16, uppercase: true)))" : ""
+        case .reader(var offset, let value):
+            var byte = value >= 0 ? " (byte 0x\(Self.hex(value))" : ""
+            if error.problem.contains("trailing"), let lead = leadByte(before: offset) {
+                // libyaml points at the byte that broke the sequence; the user needs the character it started.
+                byte += " after 0x\(Self.hex(Int32(text[lead])))"
+                offset = lead
+            }
+            if !byte.isEmpty { byte += ")" }
             fail(
                 "invalid text: \(error.problem)\(byte); a spec must be UTF-8 (or UTF-16 with a byte order mark)",
                 at: position(ofByte: offset))
@@ -301,6 +323,8 @@ struct YAMLTreeBuilder {
             }
             if character(at: problemAt) == 0x09 || lineHasLeadingTab(problemAt.line) {
                 message += "; indent with spaces: YAML does not allow tabs for indentation"
+            } else if context?.contains("flow") == true, let contextAt, linesContain("/{", from: contextAt.line, to: problemAt.line) {
+                message += "; inside { … } a path with placeholders needs quotes: path: \"/items/{id}\""
             }
             fail(message, at: problemAt)
         case .memory:
@@ -349,6 +373,18 @@ struct YAMLTreeBuilder {
         return SourcePosition(line: line, column: column)
     }
 
+    /// Where the multi-byte sequence that the byte at `offset` continues (or fails to continue) begins.
+    private func leadByte(before offset: Int) -> Int? {
+        var index = min(offset, text.count) - 1
+        while index >= 0 && text[index] & 0xC0 == 0x80 { index -= 1 }
+        return index >= 0 && text[index] >= 0xC0 ? index : nil
+    }
+
+    private static func hex(_ value: Int32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return digits.count < 2 ? "0" + digits : digits
+    }
+
     /// The byte that starts the character at `position`, if it is ASCII.
     private func character(at position: SourcePosition) -> UInt8? {
         guard let start = lineStart(position.line) else { return nil }
@@ -371,6 +407,15 @@ struct YAMLTreeBuilder {
             if byte != 0x20 { return false }
         }
         return false
+    }
+
+    /// Whether the text of lines `first` through `last` contains `needle`.
+    private func linesContain(_ needle: String, from first: Int, to last: Int) -> Bool {
+        guard let start = lineStart(first) else { return false }
+        let end = lineStart(last + 1).map { $0 } ?? text.count
+        let pattern = Array(needle.utf8)
+        guard end - start >= pattern.count else { return false }
+        return (start...(end - pattern.count)).contains { Array(text[$0..<($0 + pattern.count)]) == pattern }
     }
 
     private func lineStart(_ line: Int) -> Int? {

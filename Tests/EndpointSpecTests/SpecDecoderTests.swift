@@ -1,0 +1,212 @@
+import EndpointSpec
+import Foundation
+import Testing
+
+@Suite("Spec decoding")
+struct SpecDecoderTests {
+    private func load(_ text: String) throws -> Spec {
+        let output = SpecLoader().load(text, file: "t.yaml")
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics.map(\.description))")
+        return try #require(output.spec)
+    }
+
+    @Test("Shop.yaml decodes into the expected spec")
+    func shop() throws {
+        let output = SpecLoader().load(contentsOf: Fixtures.specsDirectory.appendingPathComponent("Shop.yaml").path)
+        let spec = try #require(output.spec)
+        #expect(spec.api.value == "Shop")
+        #expect(spec.baseURL?.value == "https://api.shop.example/v1")
+        #expect(spec.scopes.map(\.name.value) == ["Guest", "Customer"])
+        #expect(spec.scopes[1].includes.map(\.value) == ["Guest"])
+        #expect(spec.errors.map(\.status.value) == [.default])
+        #expect(spec.models.map(\.name.value) == ["Customer", "Tier", "ErrorMessage", "ValidationProblem"])
+
+        guard case .object(let properties) = spec.models[0].kind else {
+            Issue.record("Customer is not an object")
+            return
+        }
+        #expect(properties.map(\.name.value) == ["id", "firstName", "lastName", "email", "avatarId", "tier", "createdAt"])
+        #expect(properties[1].wireName == "first_name")
+        #expect(properties[4].type.expression == .optional(.builtin(.string)))
+        #expect(properties[4].documentation.description?.value == "Absent until the customer uploads a picture.")
+        guard case .enumeration(let cases) = spec.models[1].kind else {
+            Issue.record("Tier is not an enum")
+            return
+        }
+        #expect(cases.map(\.value.value) == ["bronze", "silver", "gold"])
+
+        #expect(spec.namespaces.map(\.name.value) == ["Customer", "Feedback"])
+        let patch = spec.namespaces[0].endpoints[1]
+        #expect(patch.qualifiedName == "Customer.patch")
+        #expect(patch.method.value == .patch)
+        #expect(patch.body?.fields.map(\.wireName) == ["first_name", "last_name"])
+        #expect(patch.errors.map(\.status.value) == [.code(422)])
+        #expect(patch.scope?.value == "Customer")
+        #expect(patch.method.location == SourceLocation(file: output.spec!.file, line: 49, column: 15))
+    }
+
+    @Test("defaults: GET, Void response, parameters in the path when the path names them, else query")
+    func defaults() throws {
+        let spec = try load(
+            """
+            api: A
+            endpoints:
+              Items:
+                get:
+                  path: /items/{id}
+                  params: { id: Int, page: Int? }
+            """)
+        let endpoint = spec.endpoints[0]
+        #expect(endpoint.method.value == .get)
+        #expect(endpoint.response.expression == .builtin(.void))
+        #expect(endpoint.parameters.map(\.location) == [nil, nil])
+        #expect(endpoint.body == nil)
+    }
+
+    @Test("long forms: parameters with in, key and arrayFormat; enum cases with names; form bodies")
+    func longForms() throws {
+        let spec = try load(
+            """
+            api: A
+            models:
+              Mode: { enum: [{ value: "in-flight", name: flying, description: Up. }, parked] }
+            endpoints:
+              Items:
+                search:
+                  method: post
+                  path: /search
+                  params:
+                    requestId: { type: String, in: header, key: X-Request-ID }
+                    tags: { type: "[String]", arrayFormat: comma }
+                  form: { query: String, mode: Mode? }
+                  response: "[String]"
+            """)
+        let endpoint = spec.endpoints[0]
+        #expect(endpoint.method.value == .post)
+        #expect(endpoint.parameters[0].location?.value == .header)
+        #expect(endpoint.parameters[0].wireName == "X-Request-ID")
+        #expect(endpoint.parameters[1].arrayFormat?.value == .comma)
+        guard case .formFields(let fields, _)? = endpoint.body else {
+            Issue.record("no form body")
+            return
+        }
+        #expect(fields.map(\.name.value) == ["query", "mode"])
+        guard case .enumeration(let cases) = spec.models[0].kind else { return }
+        #expect(cases[0].name?.value == "flying")
+        #expect(cases[0].documentation.description?.value == "Up.")
+    }
+
+    @Test("YAML 1.1 words are enum values like any other")
+    func yaml11EnumValues() throws {
+        let spec = try load(
+            """
+            api: A
+            models:
+              Switch: { enum: [on, off, yes, no, ~, 1e3, 0x1F] }
+            endpoints:
+              S: { get: { path: /s, response: Switch } }
+            """)
+        guard case .enumeration(let cases) = spec.models[0].kind else { return }
+        #expect(cases.map(\.value.value) == ["on", "off", "yes", "no", "~", "1e3", "0x1F"])
+    }
+
+    @Test("recursive and mutually recursive models are valid")
+    func recursiveModels() throws {
+        let spec = try load(
+            """
+            api: A
+            models:
+              Node: { properties: { children: "[Node]", parent: Node?, owner: Person? } }
+              Person: { properties: { home: Node? } }
+            endpoints:
+              Nodes: { root: { path: /root, response: Node } }
+            """)
+        #expect(spec.models.count == 2)
+    }
+
+    @Test("anchors, merge keys and x- keys help share definitions")
+    func anchorsAndExtensions() throws {
+        let spec = try load(
+            """
+            api: A
+            x-defaults: &authed { scope: User, errors: { 401: Problem } }
+            scopes: { User: }
+            models: { Problem: { properties: { message: String } } }
+            endpoints:
+              Me:
+                get: { <<: *authed, path: /me }
+                delete: { <<: *authed, method: DELETE, path: /me, x-owner: team-accounts }
+            """)
+        #expect(spec.endpoints.map(\.scope?.value) == ["User", "User"])
+        #expect(spec.endpoints[1].errors.map(\.status.value) == [.code(401)])
+    }
+
+    @Test("status ranges and default", arguments: [("4XX", ErrorResponse.Status.range(4)), ("5xx", .range(5)), ("default", .default), ("599", .code(599))])
+    func statuses(key: String, status: ErrorResponse.Status) throws {
+        let spec = try load(
+            """
+            api: A
+            models: { P: { properties: { m: String } } }
+            endpoints: { S: { get: { path: /s, errors: { "\(key)": P } } } }
+            """)
+        #expect(spec.endpoints[0].errors[0].status.value == status)
+    }
+
+    @Test("every diagnostic of a spec with mistakes is sorted by position")
+    func sorted() throws {
+        let output = SpecLoader().load(
+            """
+            api: A
+            endpoints:
+              S:
+                b: { path: /b, response: Nope }
+                a: { metod: GET, path: /a }
+            models: { M: { properties: { x: Bad } } }
+            """, file: "t.yaml")
+        #expect(output.spec == nil)
+        #expect(output.diagnostics.map(\.location.line) == [4, 5, 6])
+    }
+
+    @Test("a missing file and a directory are reported without a position")
+    func unreadable() {
+        let missing = SpecLoader().load(contentsOf: "/nonexistent/spec.yaml")
+        #expect(missing.diagnostics.map(\.description) == ["/nonexistent/spec.yaml: error: cannot read '/nonexistent/spec.yaml': no such file"])
+        let directory = SpecLoader().load(contentsOf: Fixtures.directory.path)
+        #expect(directory.diagnostics.first?.message.contains("is a directory") == true)
+    }
+}
+
+@Suite("Example specs")
+struct ExampleSpecTests {
+    @Test("there are example specs")
+    func examplesExist() {
+        #expect(Fixtures.exampleSpecNames().count >= 4)
+    }
+
+    @Test("each example spec is valid without a single warning", arguments: Fixtures.exampleSpecNames())
+    func valid(name: String) {
+        let output = SpecLoader().load(contentsOf: Fixtures.specsDirectory.appendingPathComponent(name).path)
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics.map(\.description))")
+        #expect(output.spec != nil)
+    }
+}
+
+@Suite("Hostile specs")
+struct HostileSpecTests {
+    @Test("a spec with 100,000 scopes in one include cycle is reported, not a crash")
+    func scopeChain() {
+        var text = "api: A\nscopes:\n"
+        for index in 0..<100_000 { text += "  S\(index): { includes: [S\((index + 1) % 100_000)] }\n" }
+        text += "endpoints: { E: { get: { path: /e } } }\n"
+        let output = SpecLoader().load(text, file: "t.yaml")
+        #expect(output.diagnostics.count == 1)
+        #expect(output.diagnostics.first?.message.hasPrefix("scopes 'S0' → 'S1' → ") == true)
+    }
+
+    @Test("a long type with deep brackets inside the limit is fine")
+    func deepType() {
+        let type = String(repeating: "[", count: 300) + "Int" + String(repeating: "]", count: 300)
+        let output = SpecLoader().load("api: A\nendpoints: { E: { get: { path: /e, response: \"\(type)\" } } }\n", file: "t.yaml")
+        #expect(output.diagnostics.isEmpty)
+    }
+}
