@@ -28,12 +28,6 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only problems, no summary lines.")
     var quiet = false
 
-    func validate() throws {
-        guard !specs.isEmpty else {
-            throw ValidationError("Name at least one spec file, for example: endpointgen validate Specs/Shop.yaml")
-        }
-    }
-
     func run() throws {
         let loader = SpecLoader()
         var failed = false
