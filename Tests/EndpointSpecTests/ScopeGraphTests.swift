@@ -1,18 +1,22 @@
-@testable import EndpointSpec
 import Testing
+
+@testable import EndpointSpec
 
 @Suite("Scope graph")
 struct ScopeGraphTests {
     private func scopes(_ pairs: [(String, [String])]) -> [ScopeDefinition] {
         let here = SourceLocation(file: "t.yaml", line: 1, column: 1)
-        return pairs.map { ScopeDefinition(name: Located($0.0, at: here), includes: $0.1.map { Located($0, at: here) }) }
+        return pairs.map {
+            ScopeDefinition(name: Located($0.0, at: here), includes: $0.1.map { Located($0, at: here) })
+        }
     }
 
     @Test("closure follows includes transitively through a diamond, each scope once")
     func diamond() {
-        let graph = ScopeGraph(scopes([
-            ("Guest", []), ("Customer", ["Guest"]), ("Support", ["Guest"]), ("Admin", ["Customer", "Support"]),
-        ]))
+        let graph = ScopeGraph(
+            scopes([
+                ("Guest", []), ("Customer", ["Guest"]), ("Support", ["Guest"]), ("Admin", ["Customer", "Support"]),
+            ]))
         #expect(graph.closure(of: 3).map { graph.names[$0] } == ["Admin", "Customer", "Support", "Guest"])
         #expect(graph.cycles().isEmpty)
     }

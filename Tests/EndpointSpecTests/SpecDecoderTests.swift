@@ -25,7 +25,8 @@ struct SpecDecoderTests {
             Issue.record("Customer is not an object")
             return
         }
-        #expect(properties.map(\.name.value) == ["id", "firstName", "lastName", "email", "avatarId", "tier", "createdAt"])
+        #expect(
+            properties.map(\.name.value) == ["id", "firstName", "lastName", "email", "avatarId", "tier", "createdAt"])
         #expect(properties[1].wireName == "first_name")
         #expect(properties[4].type.expression == .optional(.builtin(.string)))
         #expect(properties[4].documentation.description?.value == "Absent until the customer uploads a picture.")
@@ -141,7 +142,11 @@ struct SpecDecoderTests {
         #expect(spec.endpoints[1].errors.map(\.status.value) == [.code(401)])
     }
 
-    @Test("status ranges and default", arguments: [("4XX", ErrorResponse.Status.range(4)), ("5xx", .range(5)), ("default", .default), ("599", .code(599))])
+    @Test(
+        "status ranges and default",
+        arguments: [
+            ("4XX", ErrorResponse.Status.range(4)), ("5xx", .range(5)), ("default", .default), ("599", .code(599)),
+        ])
     func statuses(key: String, status: ErrorResponse.Status) throws {
         let spec = try load(
             """
@@ -170,7 +175,10 @@ struct SpecDecoderTests {
     @Test("a missing file and a directory are reported without a position")
     func unreadable() {
         let missing = SpecLoader().load(contentsOf: "/nonexistent/spec.yaml")
-        #expect(missing.diagnostics.map(\.description) == ["/nonexistent/spec.yaml: error: cannot read '/nonexistent/spec.yaml': no such file"])
+        #expect(
+            missing.diagnostics.map(\.description) == [
+                "/nonexistent/spec.yaml: error: cannot read '/nonexistent/spec.yaml': no such file"
+            ])
         let directory = SpecLoader().load(contentsOf: Fixtures.directory.path)
         #expect(directory.diagnostics.first?.message.contains("is a directory") == true)
     }
@@ -206,7 +214,8 @@ struct HostileSpecTests {
     @Test("a long type with deep brackets inside the limit is fine")
     func deepType() {
         let type = String(repeating: "[", count: 300) + "Int" + String(repeating: "]", count: 300)
-        let output = SpecLoader().load("api: A\nendpoints: { E: { get: { path: /e, response: \"\(type)\" } } }\n", file: "t.yaml")
+        let output = SpecLoader().load(
+            "api: A\nendpoints: { E: { get: { path: /e, response: \"\(type)\" } } }\n", file: "t.yaml")
         #expect(output.diagnostics.isEmpty)
     }
 }

@@ -1,28 +1,34 @@
-@testable import EndpointSpec
 import Testing
+
+@testable import EndpointSpec
 
 @Suite("Swift names")
 struct SwiftNameTests {
-    @Test("member names", arguments: [
-        ("first_name", "firstName"), ("firstName", "firstName"), ("FirstName", "firstName"), ("URL", "url"),
-        ("URLPath", "urlPath"), ("userID", "userID"), ("X-Request-Id", "xRequestId"), ("2fa", "_2fa"),
-        ("in progress", "inProgress"), ("café", "café"), ("default", "default"), ("self", "self"),
-        ("_links", "links"), ("a.b.c", "aBC"), ("+", "plusSign"), ("-", "hyphenMinus"), ("", "empty"),
-        ("🚀", "🚀"), ("☕", "hotBeverage"), ("1e3", "_1e3"), ("~", "tilde"), ("日本", "日本"),
-    ])
+    @Test(
+        "member names",
+        arguments: [
+            ("first_name", "firstName"), ("firstName", "firstName"), ("FirstName", "firstName"), ("URL", "url"),
+            ("URLPath", "urlPath"), ("userID", "userID"), ("X-Request-Id", "xRequestId"), ("2fa", "_2fa"),
+            ("in progress", "inProgress"), ("café", "café"), ("default", "default"), ("self", "self"),
+            ("_links", "links"), ("a.b.c", "aBC"), ("+", "plusSign"), ("-", "hyphenMinus"), ("", "empty"),
+            ("🚀", "🚀"), ("☕", "hotBeverage"), ("1e3", "_1e3"), ("~", "tilde"), ("日本", "日本"),
+        ])
     func memberNames(spec: String, swift: String) {
         #expect(SwiftName.memberName(spec) == swift)
     }
 
-    @Test("type names", arguments: [
-        ("user-profile", "UserProfile"), ("Customer", "Customer"), ("customer", "Customer"), ("v2 api", "V2Api"),
-        ("3DSecure", "_3DSecure"), ("Self", "Self"), ("Type", "Type"), ("élan", "Élan"),
-    ])
+    @Test(
+        "type names",
+        arguments: [
+            ("user-profile", "UserProfile"), ("Customer", "Customer"), ("customer", "Customer"), ("v2 api", "V2Api"),
+            ("3DSecure", "_3DSecure"), ("Self", "Self"), ("Type", "Type"), ("élan", "Élan"),
+        ])
     func typeNames(spec: String, swift: String) {
         #expect(SwiftName.typeName(spec) == swift)
     }
 
-    @Test("every result is a valid identifier", arguments: ["a-b", "9", "..", "é", "🙂x", "\u{301}a", "a\u{301}", "%%%"])
+    @Test(
+        "every result is a valid identifier", arguments: ["a-b", "9", "..", "é", "🙂x", "\u{301}a", "a\u{301}", "%%%"])
     func validIdentifiers(spec: String) {
         for name in [SwiftName.memberName(spec), SwiftName.typeName(spec)] {
             let scalars = Array(name.unicodeScalars)
@@ -42,9 +48,11 @@ struct SwiftNameTests {
 
 @Suite("Name suggestions")
 struct NameSuggesterTests {
-    @Test("close names are suggested", arguments: [
-        ("pahts", "path"), ("Custmer", "Customer"), ("respones", "response"), ("string", "String"), ("GTE", "GET"),
-    ])
+    @Test(
+        "close names are suggested",
+        arguments: [
+            ("pahts", "path"), ("Custmer", "Customer"), ("respones", "response"), ("string", "String"), ("GTE", "GET"),
+        ])
     func suggestions(typo: String, expected: String) {
         let candidates = ["path", "Customer", "response", "String", "GET", "method"]
         #expect(NameSuggester.suggestion(for: typo, among: candidates) == expected)

@@ -1,13 +1,16 @@
-@testable import EndpointSpec
 import Testing
+
+@testable import EndpointSpec
 
 @Suite("Type expressions")
 struct TypeExpressionTests {
-    @Test("valid types parse and print normalized", arguments: [
-        ("String", "String"), ("Int?", "Int?"), ("[Event]", "[Event]"), ("[String: Int]", "[String: Int]"),
-        ("[ String : [Item?] ]?", "[String: [Item?]]?"), ("[[Int]]", "[[Int]]"), ("JSON", "JSON"),
-        ("  Date ", "Date"), ("user-profile", "user-profile"), ("Void", "Void"), ("Shop.Item", "Shop.Item"),
-    ])
+    @Test(
+        "valid types parse and print normalized",
+        arguments: [
+            ("String", "String"), ("Int?", "Int?"), ("[Event]", "[Event]"), ("[String: Int]", "[String: Int]"),
+            ("[ String : [Item?] ]?", "[String: [Item?]]?"), ("[[Int]]", "[[Int]]"), ("JSON", "JSON"),
+            ("  Date ", "Date"), ("user-profile", "user-profile"), ("Void", "Void"), ("Shop.Item", "Shop.Item"),
+        ])
     func valid(text: String, printed: String) throws {
         let type = try TypeExpressionParser.parse(text).get()
         #expect(type.description == printed)
@@ -20,12 +23,16 @@ struct TypeExpressionTests {
         #expect(try TypeExpressionParser.parse("[String: Tier]").get().modelNames == ["Tier"])
     }
 
-    @Test("malformed types report what and where", arguments: [
-        ("[String", 7, "expected ']'"), ("String??", 7, "optional once"), ("[Int: String]", 1, "keys must be 'String'"),
-        ("Array<Int>", 5, "generic types"), ("", 0, "expected a type"), ("A B", 2, "unexpected 'B'"),
-        ("[]", 1, "expected a type name"), ("?", 0, "expected a type name"), ("[String:]", 8, "expected a type name"),
-        ("[A]]", 3, "unexpected ']'"), ("Int, String", 3, "unexpected ', String'"),
-    ])
+    @Test(
+        "malformed types report what and where",
+        arguments: [
+            ("[String", 7, "expected ']'"), ("String??", 7, "optional once"),
+            ("[Int: String]", 1, "keys must be 'String'"),
+            ("Array<Int>", 5, "generic types"), ("", 0, "expected a type"), ("A B", 2, "unexpected 'B'"),
+            ("[]", 1, "expected a type name"), ("?", 0, "expected a type name"),
+            ("[String:]", 8, "expected a type name"),
+            ("[A]]", 3, "unexpected ']'"), ("Int, String", 3, "unexpected ', String'"),
+        ])
     func malformed(text: String, offset: Int, message: String) {
         guard case .failure(let failure) = TypeExpressionParser.parse(text) else {
             Issue.record("'\(text)' parsed")

@@ -35,20 +35,24 @@ struct YAMLReaderTests {
         #expect(entries[1].value.sequenceItems?[1].location.column == 8)
     }
 
-    @Test("scalar styles are kept", arguments: [
-        ("a: plain", YAMLScalar.Style.plain, "plain"),
-        ("a: 'single'", .singleQuoted, "single"),
-        ("a: \"dou\\tble\"", .doubleQuoted, "dou\tble"),
-        ("a: |\n  line\n", .literal, "line\n"),
-        ("a: >\n  folded\n  text\n", .folded, "folded text\n"),
-    ])
+    @Test(
+        "scalar styles are kept",
+        arguments: [
+            ("a: plain", YAMLScalar.Style.plain, "plain"),
+            ("a: 'single'", .singleQuoted, "single"),
+            ("a: \"dou\\tble\"", .doubleQuoted, "dou\tble"),
+            ("a: |\n  line\n", .literal, "line\n"),
+            ("a: >\n  folded\n  text\n", .folded, "folded text\n"),
+        ])
     func scalarStyles(text: String, style: YAMLScalar.Style, value: String) throws {
         let scalar = try #require(try document(text).mappingEntries?.first?.value.scalar)
         #expect(scalar.style == style)
         #expect(scalar.value == value)
     }
 
-    @Test("YAML 1.1 booleans, numbers and nulls stay text", arguments: ["on", "no", "yes", "off", "1e3", "0x1F", "~", "null", "012", ".inf"])
+    @Test(
+        "YAML 1.1 booleans, numbers and nulls stay text",
+        arguments: ["on", "no", "yes", "off", "1e3", "0x1F", "~", "null", "012", ".inf"])
     func scalarsStayText(value: String) throws {
         let scalar = try #require(try document("v: \(value)").mappingEntries?.first?.value.scalar)
         #expect(scalar.value == value)
@@ -119,9 +123,10 @@ struct YAMLReaderTests {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let output = read(text)
         #expect(output.document == nil)
-        #expect(output.diagnostics.map(\.description) == [
-            "t.yaml:1:513: error: the document nests deeper than 512 levels; a spec never needs that, so the file is refused"
-        ])
+        #expect(
+            output.diagnostics.map(\.description) == [
+                "t.yaml:1:513: error: the document nests deeper than 512 levels; a spec never needs that, so the file is refused"
+            ])
     }
 
     @Test("aliases cannot build depth past the limit")

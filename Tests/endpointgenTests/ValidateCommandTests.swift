@@ -11,7 +11,8 @@ struct ValidateCommandTests {
         #expect(result.standardError == "")
         #expect(
             result.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != ":" }) } == specs)
-        #expect(result.standardOutput.contains("Specs/Shop.yaml: valid (4 models, 3 endpoints, 2 namespaces, 2 scopes)"))
+        #expect(
+            result.standardOutput.contains("Specs/Shop.yaml: valid (4 models, 3 endpoints, 2 namespaces, 2 scopes)"))
     }
 
     @Test("a spec with five mistakes prints five sorted diagnostics and exits 1")
@@ -32,14 +33,16 @@ struct ValidateCommandTests {
         #expect(lines[5] == "\(path): 5 errors, 0 warnings")
     }
 
-    @Test("hostile files end with one clear error and exit 1", arguments: [
-        ("billion-laughs", "more than 2,000,000 nodes"),
-        ("invalid-utf8", "invalid trailing UTF-8 octet"),
-        ("empty", "the file is empty"),
-        ("only-comments", "only comments"),
-        ("multiple-documents", "more than one YAML document"),
-        ("tab-indentation", "tabs"),
-    ])
+    @Test(
+        "hostile files end with one clear error and exit 1",
+        arguments: [
+            ("billion-laughs", "more than 2,000,000 nodes"),
+            ("invalid-utf8", "invalid trailing UTF-8 octet"),
+            ("empty", "the file is empty"),
+            ("only-comments", "only comments"),
+            ("multiple-documents", "more than one YAML document"),
+            ("tab-indentation", "tabs"),
+        ])
     func hostile(name: String, message: String) throws {
         let result = try CLIRunner.run(["validate", "Tests/EndpointSpecTests/Fixtures/Invalid/\(name).yaml"])
         #expect(result.status == 1)
@@ -84,7 +87,8 @@ struct ValidateCommandTests {
 
         let plain = try CLIRunner.run(["validate", "search.yaml"], in: directory)
         #expect(plain.status == 0)
-        #expect(plain.standardError.hasPrefix("search.yaml:4:34: warning: endpoint 'Search.find' sends a body with GET"))
+        #expect(
+            plain.standardError.hasPrefix("search.yaml:4:34: warning: endpoint 'Search.find' sends a body with GET"))
         #expect(plain.standardOutput == "search.yaml: valid (0 models, 1 endpoint, 1 namespace, 0 scopes, 1 warning)\n")
 
         let quiet = try CLIRunner.run(["validate", "--quiet", "search.yaml"], in: directory)
@@ -129,7 +133,9 @@ struct HelpTests {
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("--warnings-as-errors"))
         #expect(result.standardOutput.contains("Examples:"))
-        #expect(result.standardOutput.contains("file:line:column") || result.standardOutput.contains("Specs/Shop.yaml:12:7"))
+        #expect(
+            result.standardOutput.contains("file:line:column") || result.standardOutput.contains("Specs/Shop.yaml:12:7")
+        )
     }
 
     @Test("--version prints the version")

@@ -35,7 +35,8 @@ extension SpecDecoder {
             return Located(method, at: text.location)
         }
         let names = HTTPMethod.allCases.map(\.rawValue)
-        let hint = NameSuggester.suggestion(for: text.value.uppercased(), among: names).map { "did you mean '\($0)'?" }
+        let hint =
+            NameSuggester.suggestion(for: text.value.uppercased(), among: names).map { "did you mean '\($0)'?" }
             ?? "use one of \(names.joined(separator: ", "))"
         diagnostics.error("unknown HTTP method '\(text.value)' for \(what); \(hint)", at: text.location)
         return nil

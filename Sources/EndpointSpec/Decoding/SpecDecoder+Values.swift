@@ -15,7 +15,8 @@ extension SpecDecoder {
             return nil
         }
         for entry in entries where !known.contains(entry.key) && !entry.key.hasPrefix(Self.ignoredKeyPrefix) {
-            let hint = NameSuggester.suggestion(for: entry.key, among: known).map { "did you mean '\($0)'?" }
+            let hint =
+                NameSuggester.suggestion(for: entry.key, among: known).map { "did you mean '\($0)'?" }
                 ?? "expected one of: \(known.joined(separator: ", ")) (keys starting with 'x-' are ignored, "
                 + "for anchors and notes)"
             diagnostics.error("unknown key '\(entry.key)' in \(what); \(hint)", at: entry.keyLocation)
@@ -59,7 +60,8 @@ extension SpecDecoder {
         case "false", "False", "FALSE": return false
         default:
             let lowered = scalar.value.lowercased()
-            let meaning = ["yes", "y", "on"].contains(lowered) ? "true" : ["no", "n", "off"].contains(lowered) ? "false" : nil
+            let meaning =
+                ["yes", "y", "on"].contains(lowered) ? "true" : ["no", "n", "off"].contains(lowered) ? "false" : nil
             if let meaning {
                 diagnostics.error(
                     "\(what) takes true or false; '\(scalar.value)' only means \(meaning) in YAML 1.1, so write "

@@ -87,10 +87,13 @@ struct SpecDecoder {
         }
     }
 
-    private mutating func status(_ text: String, at location: SourceLocation, in what: String) -> ErrorResponse.Status? {
+    private mutating func status(_ text: String, at location: SourceLocation, in what: String) -> ErrorResponse.Status?
+    {
         if text == "default" { return .default }
         let scalars = Array(text.unicodeScalars)
-        if scalars.count == 3, scalars[0] == "4" || scalars[0] == "5", scalars[1...].allSatisfy({ $0 == "X" || $0 == "x" }) {
+        if scalars.count == 3, scalars[0] == "4" || scalars[0] == "5",
+            scalars[1...].allSatisfy({ $0 == "X" || $0 == "x" })
+        {
             return .range(scalars[0] == "4" ? 4 : 5)
         }
         let rule = "\(what) maps error statuses 400–599, '4XX', '5XX' or 'default' to error models"
@@ -130,7 +133,8 @@ struct SpecDecoder {
             let list = entries.compactMap { property($0, of: what) }
             return ModelDefinition(name: name, kind: .object(list), documentation: documentation)
         case (nil, let values?):
-            return ModelDefinition(name: name, kind: .enumeration(enumCases(values, of: what)), documentation: documentation)
+            return ModelDefinition(
+                name: name, kind: .enumeration(enumCases(values, of: what)), documentation: documentation)
         case (.some, .some):
             diagnostics.error(
                 "\(what) has both 'properties' and 'enum'; a model is either an object or an enumeration",

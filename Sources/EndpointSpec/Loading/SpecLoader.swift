@@ -26,7 +26,8 @@ public struct SpecLoader: Sendable {
             return failure("cannot read '\(path)': no such file", file: path)
         }
         guard !isDirectory.boolValue else {
-            return failure("'\(path)' is a directory; name a spec file inside it, such as '\(path)/Shop.yaml'", file: path)
+            return failure(
+                "'\(path)' is a directory; name a spec file inside it, such as '\(path)/Shop.yaml'", file: path)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             return failure("cannot read '\(path)'; check that you may read it", file: path)

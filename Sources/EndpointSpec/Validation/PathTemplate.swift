@@ -39,7 +39,8 @@ struct PathTemplate {
                 }
                 let name = String(String.UnicodeScalarView(scalars[(start + 1)..<end]))
                 if name.isEmpty {
-                    problems.append(Problem(message: "empty placeholder '{}' in the path; name it, as in '{id}'", offset: start))
+                    problems.append(
+                        Problem(message: "empty placeholder '{}' in the path; name it, as in '{id}'", offset: start))
                 } else {
                     placeholders.append(Placeholder(name: name, offset: start))
                 }

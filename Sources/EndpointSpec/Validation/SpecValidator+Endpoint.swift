@@ -49,7 +49,8 @@ extension SpecValidator {
         var pathParameters: Set<String> = []
         for parameter in endpoint.parameters {
             checkType(parameter.type, of: "parameter '\(parameter.name.value)'")
-            let location = parameter.location?.value
+            let location =
+                parameter.location?.value
                 ?? (placeholderNames.contains(parameter.wireName) ? .path : .query)
             if location == .path {
                 if placeholderNames.contains(parameter.wireName) {

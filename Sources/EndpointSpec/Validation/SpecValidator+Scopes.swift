@@ -30,7 +30,9 @@ extension SpecValidator {
                 path = path.prefix(Self.namesShownPerCycle) + ["… (\(hidden) more)", path[path.count - 1]]
             }
             // Report at the first include (in file order) that stays inside the cycle.
-            let closing = scopes.flatMap(\.includes).filter { members.contains($0.value) }.min { $0.location < $1.location }
+            let closing = scopes.flatMap(\.includes).filter { members.contains($0.value) }.min {
+                $0.location < $1.location
+            }
             diagnostics.error(
                 "scopes \(path.joined(separator: " → ")) include each other in a cycle; a scope cannot include "
                     + "itself through others, so remove one of these includes",

@@ -100,7 +100,8 @@ struct SpecValidator {
     mutating func checkType(_ type: TypeReference, of what: String) {
         guard let expression = type.expression else { return }
         for name in expression.modelNames where models[name] == nil {
-            let hint = Self.builtinAliases[name].map { "; for \(what) write '\($0)'" }
+            let hint =
+                Self.builtinAliases[name].map { "; for \(what) write '\($0)'" }
                 ?? suggestionHint(
                     for: name, among: spec.models.map(\.name.value) + BuiltinType.allCases.map(\.rawValue))
             diagnostics.error("unknown model '\(name)'\(hint)", at: location(of: name, in: type))
@@ -150,7 +151,9 @@ struct SpecValidator {
     }
 
     /// Reports the same name on the wire twice.
-    mutating func checkWireNames(_ names: [Located<String>], kind: String, in owner: String, caseInsensitive: Bool = false) {
+    mutating func checkWireNames(
+        _ names: [Located<String>], kind: String, in owner: String, caseInsensitive: Bool = false
+    ) {
         var first: [String: Located<String>] = [:]
         for name in names {
             let key = caseInsensitive ? name.value.lowercased() : name.value
@@ -167,8 +170,10 @@ struct SpecValidator {
 
     /// Models, scopes and namespaces become type names; each group shares a Swift namespace.
     private mutating func checkTypeNames() {
-        checkMemberNames(spec.models.map { ($0.name, SwiftName.typeName($0.name.value)) }, kind: "model", in: "the spec")
-        checkMemberNames(spec.scopes.map { ($0.name, SwiftName.typeName($0.name.value)) }, kind: "scope", in: "the spec")
+        checkMemberNames(
+            spec.models.map { ($0.name, SwiftName.typeName($0.name.value)) }, kind: "model", in: "the spec")
+        checkMemberNames(
+            spec.scopes.map { ($0.name, SwiftName.typeName($0.name.value)) }, kind: "scope", in: "the spec")
         let api = SwiftName.typeName(spec.api.value)
         for namespace in spec.namespaces {
             let swift = SwiftName.typeName(namespace.name.value)

@@ -165,9 +165,10 @@ struct YAMLTreeBuilder {
                     "alias '*\(anchor)' refers to the node that contains it; recursive aliases are not allowed",
                     at: location)
             } else {
-                let hint = NameSuggester.suggestion(for: anchor, among: anchors.keys.sorted()).map {
-                    "did you mean '*\($0)'?"
-                } ?? "define the anchor '&\(anchor)' before its first alias"
+                let hint =
+                    NameSuggester.suggestion(for: anchor, among: anchors.keys.sorted()).map {
+                        "did you mean '*\($0)'?"
+                    } ?? "define the anchor '&\(anchor)' before its first alias"
                 fail("unknown alias '*\(anchor)'; \(hint)", at: location)
             }
             return
@@ -323,7 +324,9 @@ struct YAMLTreeBuilder {
             }
             if character(at: problemAt) == 0x09 || lineHasLeadingTab(problemAt.line) {
                 message += "; indent with spaces: YAML does not allow tabs for indentation"
-            } else if context?.contains("flow") == true, let contextAt, linesContain("/{", from: contextAt.line, to: problemAt.line) {
+            } else if context?.contains("flow") == true, let contextAt,
+                linesContain("/{", from: contextAt.line, to: problemAt.line)
+            {
                 message += "; inside { … } a path with placeholders needs quotes: path: \"/items/{id}\""
             }
             fail(message, at: problemAt)

@@ -10,7 +10,8 @@ enum Fixtures {
     static let invalidDirectory = directory.appendingPathComponent("Invalid")
 
     /// The repository's `Specs/` folder.
-    static let specsDirectory = directory
+    static let specsDirectory =
+        directory
         .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
