@@ -5,7 +5,8 @@ let package = Package(
     name: "EndpointGen",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "endpointgen", targets: ["endpointgen"])
+        .executable(name: "endpointgen", targets: ["endpointgen"]),
+        .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -24,6 +25,9 @@ let package = Package(
             dependencies: ["CYAML"]
         ),
 
+        // What generated code runs on: `Endpoint`, `AuthorizedEndpoint`, request building. Foundation only.
+        .target(name: "EndpointRuntime"),
+
         // The command-line tool: `endpointgen validate`.
         .executableTarget(
             name: "endpointgen",
@@ -37,6 +41,10 @@ let package = Package(
             name: "EndpointSpecTests",
             dependencies: ["EndpointSpec"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "EndpointRuntimeTests",
+            dependencies: ["EndpointRuntime"]
         ),
         .testTarget(
             name: "endpointgenTests",

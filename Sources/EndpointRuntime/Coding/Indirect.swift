@@ -1,0 +1,31 @@
+/// Storage that lets a generated model contain itself, directly or through other models
+/// (`parent: Node?` inside `Node`). Used by generated code only; it encodes and decodes as its value.
+public struct Indirect<Value: Sendable>: Sendable {
+    // An array holds its element on the heap, which is all the indirection a recursive value type needs.
+    private var storage: [Value]
+
+    /// Boxes a value.
+    public init(_ value: Value) {
+        storage = [value]
+    }
+
+    /// The boxed value.
+    public var value: Value {
+        get { storage[0] }
+        set { storage[0] = newValue }
+    }
+}
+
+extension Indirect: Equatable where Value: Equatable {}
+extension Indirect: Hashable where Value: Hashable {}
+
+extension Indirect: Codable where Value: Codable {
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(Value.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}

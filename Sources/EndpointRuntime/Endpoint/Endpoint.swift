@@ -1,0 +1,65 @@
+import Foundation
+
+/// One HTTP endpoint as a value: how to build the request and how to read the response.
+///
+/// Generated code builds these with `static` factory functions (`Shop.Customer.get()`); a client performs them.
+/// Nothing here touches the network.
+public struct Endpoint<Response: Sendable>: Sendable {
+    /// The request method.
+    public var method: HTTPMethod
+    /// The path template relative to the base URL, such as `/repos/{owner}/{repo}/events`.
+    public var path: String
+    /// Values for the template's `{placeholders}`; each is percent-encoded as exactly one path segment.
+    public var pathParameters: [String: String]
+    /// Query items, in order; items whose value is `nil` were left out when the endpoint was made.
+    public var query: [Parameter]
+    /// Header fields, in order.
+    public var headers: [Parameter]
+    /// The request body, if any.
+    public var body: RequestBody?
+    /// How error responses decode, by status.
+    public var errors: ErrorSchema
+    /// Turns a successful response's body into `Response`.
+    public var decodeResponse: @Sendable (_ body: Data, _ decoder: JSONDecoder) throws -> Response
+
+    /// Creates an endpoint whose response decodes from JSON.
+    public init(
+        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema()
+    ) where Response: Decodable {
+        self.init(
+            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            errors: errors, decodeResponse: { body, decoder in try decoder.decode(Response.self, from: body) })
+    }
+
+    /// Creates an endpoint with no response body to read.
+    public init(
+        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema()
+    ) where Response == Void {
+        self.init(
+            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            errors: errors, decodeResponse: { _, _ in })
+    }
+
+    /// Creates an endpoint that reads its response with `decodeResponse`.
+    public init(
+        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
+        decodeResponse: @escaping @Sendable (_ body: Data, _ decoder: JSONDecoder) throws -> Response
+    ) {
+        self.method = method
+        self.path = path
+        self.pathParameters = pathParameters
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.errors = errors
+        self.decodeResponse = decodeResponse
+    }
+}
+
+extension Endpoint: CustomStringConvertible {
+    /// `GET /repos/{owner}/{repo}/events`, for messages and logs.
+    public var description: String { "\(method) \(path)" }
+}
