@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -9,7 +9,8 @@ let package = Package(
         .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // libyaml, the C YAML parser, as a system library (Debian: libyaml-dev, Homebrew: libyaml).
@@ -25,17 +26,52 @@ let package = Package(
             dependencies: ["CYAML"]
         ),
 
+        // The default Mustache templates, embedded in the binary so `endpointgen` works when copied alone.
+        .target(
+            name: "EndpointTemplates",
+            path: "Templates",
+            exclude: ["README.md"],
+            resources: [
+                .embedInCode("API.mustache"),
+                .embedInCode("Header.mustache"),
+                .embedInCode("Models.mustache"),
+                .embedInCode("Struct.mustache"),
+                .embedInCode("Enum.mustache"),
+                .embedInCode("Endpoints.mustache"),
+                .embedInCode("Endpoint.mustache"),
+            ]
+        ),
+
+        // Spec → view model → Swift files through the templates; in memory, no disk access.
+        .target(
+            name: "EndpointCodegen",
+            dependencies: [
+                "EndpointSpec",
+                "EndpointTemplates",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+
         // What generated code runs on: `Endpoint`, `AuthorizedEndpoint`, request building. Foundation only.
         .target(name: "EndpointRuntime"),
 
-        // The command-line tool: `endpointgen validate`.
+        // The command-line tool: `endpointgen generate` and `endpointgen validate`.
         .executableTarget(
             name: "endpointgen",
             dependencies: [
                 "EndpointSpec",
+                "EndpointCodegen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // The example specs' generated code, checked in and compiled with warnings as errors. Regenerate with
+        // `swift run endpointgen generate Specs/NAME.yaml --output Sources/NAMEAPI`; CI fails when they are stale.
+        exampleAPI("ShopAPI"),
+        exampleAPI("LoginAPI"),
+        exampleAPI("GitHubEventsAPI"),
+        exampleAPI("CountriesAPI"),
+        exampleAPI("EdgeCasesAPI"),
 
         .testTarget(
             name: "EndpointSpecTests",
@@ -53,3 +89,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// A target holding only generated code; any warning in it fails the build.
+func exampleAPI(_ name: String) -> Target {
+    .target(
+        name: name,
+        dependencies: ["EndpointRuntime"],
+        swiftSettings: [.treatAllWarnings(as: .error)]
+    )
+}

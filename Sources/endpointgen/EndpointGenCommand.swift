@@ -12,9 +12,10 @@ struct EndpointGenCommand: ParsableCommand {
 
             Examples:
               endpointgen validate Specs/Shop.yaml
-              endpointgen validate Specs/*.yaml --warnings-as-errors
+              endpointgen generate Specs/Shop.yaml --output Generated
+              endpointgen generate Specs/Shop.yaml --output Sources/ShopAPI --check
             """,
         version: "0.1.0",
-        subcommands: [ValidateCommand.self]
+        subcommands: [GenerateCommand.self, ValidateCommand.self]
     )
 }

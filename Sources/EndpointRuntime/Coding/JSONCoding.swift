@@ -44,3 +44,15 @@ public enum JSONCoding {
     private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     private static let withoutFraction = Date.ISO8601FormatStyle()
 }
+
+extension URL {
+    /// A base URL that `endpointgen` checked when it generated the code (an absolute `http` or `https` URL).
+    ///
+    /// Generated code only; a string that is no URL stops the program with a message naming it.
+    public init(generatedBaseURL string: String) {
+        guard let url = URL(string: string) else {
+            preconditionFailure("endpointgen generated the base URL '\(string)', which Foundation cannot parse")
+        }
+        self = url
+    }
+}

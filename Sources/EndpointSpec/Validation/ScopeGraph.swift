@@ -7,6 +7,12 @@ package struct ScopeGraph: Sendable {
     /// For each scope (by index), the indices of the scopes it includes directly, known ones only.
     package let edges: [[Int]]
 
+    /// A graph over any names: `edges[i]` lists the indices `names[i]` points to.
+    package init(names: [String], edges: [[Int]]) {
+        self.names = names
+        self.edges = edges
+    }
+
     package init(_ scopes: [ScopeDefinition]) {
         names = scopes.map(\.name.value)
         var index: [String: Int] = [:]

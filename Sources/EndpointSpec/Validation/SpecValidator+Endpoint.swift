@@ -10,7 +10,7 @@ extension SpecValidator {
             diagnostics.error("unknown scope '\(scope.value)' for \(what)\(hint)", at: scope.location)
         }
         checkType(endpoint.response, of: "the response")
-        checkErrorTypesOf(endpoint)
+        checkErrorTypes(endpoint.errors)
         checkParameters(of: endpoint, what: what)
         checkBody(of: endpoint, what: what)
 
@@ -28,10 +28,6 @@ extension SpecValidator {
                 "\(what) uses HEAD, whose responses have no body, but declares the response "
                     + "'\(endpoint.response.text.value)'; use 'Void'", at: endpoint.response.text.location)
         }
-    }
-
-    private mutating func checkErrorTypesOf(_ endpoint: Endpoint) {
-        for error in endpoint.errors { checkType(error.type, of: "error \(error.status.value)") }
     }
 
     private mutating func checkParameters(of endpoint: Endpoint, what: String) {

@@ -92,8 +92,17 @@ struct SpecValidator {
         }
     }
 
-    private mutating func checkErrorTypes(_ errors: [ErrorResponse]) {
-        for error in errors { checkType(error.type, of: "error \(error.status.value)") }
+    mutating func checkErrorTypes(_ errors: [ErrorResponse]) {
+        for error in errors {
+            checkType(error.type, of: "error \(error.status.value)")
+            switch error.type.expression {
+            case .model?, .builtin(.void)?, nil: continue
+            case let type?:
+                diagnostics.error(
+                    "the error type for status \(error.status.value) is '\(type)'; an error body is a model (or 'Void' "
+                        + "for none), so define a model for it", at: error.type.text.location)
+            }
+        }
     }
 
     /// Reports model names in `type` that no model defines.
@@ -177,17 +186,28 @@ struct SpecValidator {
         let api = SwiftName.typeName(spec.api.value)
         for namespace in spec.namespaces {
             let swift = SwiftName.typeName(namespace.name.value)
-            if Self.reservedNamespaceNames.contains(swift) {
+            if let role = Self.reservedNamespaceNames[swift] {
                 diagnostics.error(
                     "namespace '\(namespace.name.value)' becomes '\(api).\(swift)', which the generated code uses for "
-                        + "its \(swift == "Models" ? "models" : "scopes"); rename the namespace",
-                    at: namespace.name.location)
+                        + "\(role); rename the namespace", at: namespace.name.location)
+            } else if swift == api {
+                diagnostics.error(
+                    "namespace '\(namespace.name.value)' has the API's own name, so inside it '\(api)' would mean the "
+                        + "namespace and the generated code could not reach the API's models; rename the namespace "
+                        + "or the API", at: namespace.name.location)
             }
+        }
+        for scope in spec.scopes where SwiftName.typeName(scope.name.value) == "Access" {
+            diagnostics.error(
+                "scope '\(scope.name.value)' would hide '\(api).Access', where the generated code declares what each "
+                    + "scope may call; rename the scope", at: scope.name.location)
         }
         checkMemberNames(
             spec.namespaces.map { ($0.name, SwiftName.typeName($0.name.value)) }, kind: "namespace", in: "the spec")
     }
 
     /// Type names the generated API enum holds besides the namespaces.
-    static let reservedNamespaceNames: Set<String> = ["Models", "Scope"]
+    static let reservedNamespaceNames: [String: String] = [
+        "Models": "its models", "Scope": "its scopes", "Access": "what each scope may call",
+    ]
 }

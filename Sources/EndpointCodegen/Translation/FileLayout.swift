@@ -1,0 +1,39 @@
+/// Which output file holds what. The names depend only on the spec's file name and the options, so a build
+/// plugin can declare them before the tool runs; assignment to files hashes names, so adding one model or
+/// endpoint moves nothing else.
+public enum FileLayout {
+    /// The output files for a spec file such as `Specs/Shop.yaml`, in the order they are generated.
+    public static func fileNames(forSpec specPath: String, fileCount: Int) -> [String] {
+        let base = baseName(ofSpec: specPath)
+        return [mainFileName(base)] + modelFileNames(base, fileCount) + endpointFileNames(base, fileCount)
+    }
+
+    /// `Shop` for `Specs/Shop.yaml`.
+    public static func baseName(ofSpec specPath: String) -> String {
+        let file = specPath.split(separator: "/").last.map(String.init) ?? specPath
+        for suffix in [".yaml", ".yml"] where file.hasSuffix(suffix) {
+            return String(file.dropLast(suffix.count))
+        }
+        return file
+    }
+
+    static func mainFileName(_ base: String) -> String { "\(base).swift" }
+
+    static func modelFileNames(_ base: String, _ count: Int) -> [String] {
+        count == 1 ? ["\(base)+Models.swift"] : (1...count).map { "\(base)+Models\($0).swift" }
+    }
+
+    static func endpointFileNames(_ base: String, _ count: Int) -> [String] {
+        count == 1 ? ["\(base)+Endpoints.swift"] : (1...count).map { "\(base)+Endpoints\($0).swift" }
+    }
+
+    /// The file (0-based) that `name` goes to: FNV-1a of its UTF-8, so it is the same on every machine and run.
+    static func shard(of name: String, count: Int) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return Int(hash % UInt64(count))
+    }
+}

@@ -1,0 +1,93 @@
+import EndpointSpec
+
+/// Spelling values as Swift source: identifiers, string literals, doc comments.
+enum SwiftSource {
+    /// An identifier, in backticks when it is a keyword.
+    static func identifier(_ name: String) -> String {
+        SwiftName.isKeyword(name) ? "`\(name)`" : name
+    }
+
+    /// A parameter's declaration and the name its body uses: a parameter named `self` would hide `self`, so it
+    /// keeps its label but is called `selfValue` inside.
+    static func parameter(label: String) -> (declaration: String, use: String) {
+        label == "`self`" ? ("`self` selfValue", "selfValue") : (label, label)
+    }
+
+    /// A string literal whose text is exactly `text`: quotes, backslashes (so `\(` cannot interpolate),
+    /// line breaks and other control characters are escaped.
+    static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || isLineBreak(scalar) || isInvisible(scalar) {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// `///` lines for documentation text. Every kind of line break starts a new `///` line, so no text can end
+    /// the comment and become code; `*/`, `"""`, `\(` and backticks are inert inside line comments.
+    static func docLines(_ paragraphs: [String?]) -> [String] {
+        var lines: [String] = []
+        for paragraph in paragraphs.compactMap({ $0 }) {
+            var paragraphLines = split(paragraph)
+            while paragraphLines.last?.isEmpty == true { paragraphLines.removeLast() }
+            while paragraphLines.first?.isEmpty == true { paragraphLines.removeFirst() }
+            guard !paragraphLines.isEmpty else { continue }
+            if !lines.isEmpty { lines.append("///") }
+            lines += paragraphLines.map { $0.isEmpty ? "///" : "/// \($0)" }
+        }
+        return lines
+    }
+
+    private static func split(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var previousWasCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" && previousWasCarriageReturn {
+                previousWasCarriageReturn = false
+                continue
+            }
+            previousWasCarriageReturn = scalar == "\r"
+            if isLineBreak(scalar) || scalar == "\n" || scalar == "\r" {
+                lines.append(trimmingTrailingSpaces(String(current)))
+                current = String.UnicodeScalarView()
+            } else if scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F {
+                continue
+            } else {
+                current.append(scalar)
+            }
+        }
+        lines.append(trimmingTrailingSpaces(String(current)))
+        return lines
+    }
+
+    private static func trimmingTrailingSpaces(_ text: String) -> String {
+        var scalars = Array(text.unicodeScalars)
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    /// Line breaks besides `\n` and `\r` that editors or the compiler may honour.
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        [0x0B, 0x0C, 0x85, 0x2028, 0x2029].contains(scalar.value)
+    }
+
+    /// Characters that would hide what a literal really says (bidirectional overrides and the like).
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0xFEFF
+    }
+}

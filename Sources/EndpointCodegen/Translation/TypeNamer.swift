@@ -1,0 +1,59 @@
+import EndpointSpec
+
+/// Spells spec types and standard names as Swift, qualifying a standard name only where the spec defines a
+/// type of the same name (a model called `Result` or `Error`), so the code reads plainly and stays unambiguous.
+struct TypeNamer: Sendable {
+    /// The API enum's Swift name.
+    let api: String
+    /// Type names the generated code declares: the API, its namespaces, models, scopes and container enums.
+    let declaredTypeNames: Set<String>
+
+    init(spec: Spec) {
+        api = SwiftName.typeName(spec.api.value)
+        var names: Set<String> = [api, "Models", "Scope", "Access"]
+        for model in spec.models { names.insert(SwiftName.typeName(model.name.value)) }
+        for scope in spec.scopes { names.insert(SwiftName.typeName(scope.name.value)) }
+        for namespace in spec.namespaces { names.insert(SwiftName.typeName(namespace.name.value)) }
+        declaredTypeNames = names
+    }
+
+    /// A name from the standard library (`Swift`), Foundation or the runtime, qualified if the spec shadows it.
+    func standard(_ name: String, module: String) -> String {
+        declaredTypeNames.contains(name) ? "\(module).\(name)" : name
+    }
+
+    func swift(_ name: String) -> String { standard(name, module: "Swift") }
+    func foundation(_ name: String) -> String { standard(name, module: "Foundation") }
+    func runtime(_ name: String) -> String { standard(name, module: "EndpointRuntime") }
+
+    /// A model's Swift name, escaped.
+    func modelName(_ name: String) -> String {
+        SwiftSource.identifier(SwiftName.typeName(name))
+    }
+
+    /// `Shop.Models.Customer`: how code outside the models refers to one.
+    func qualifiedModel(_ name: String) -> String {
+        "\(SwiftSource.identifier(api)).Models.\(modelName(name))"
+    }
+
+    /// The Swift spelling of a type; models bare inside the models' enum, qualified elsewhere.
+    func type(_ expression: TypeExpression, qualifyingModels: Bool) -> String {
+        switch expression {
+        case .builtin(let builtin):
+            switch builtin {
+            case .string, .int, .int32, .int64, .double, .float, .bool: return swift(builtin.rawValue)
+            case .date, .uuid, .url, .data: return foundation(builtin.rawValue)
+            case .json: return runtime("JSONValue")
+            case .void: return swift("Void")
+            }
+        case .model(let name):
+            return qualifyingModels ? qualifiedModel(name) : modelName(name)
+        case .array(let element):
+            return "[\(type(element, qualifyingModels: qualifyingModels))]"
+        case .dictionary(let value):
+            return "[\(swift("String")): \(type(value, qualifyingModels: qualifyingModels))]"
+        case .optional(let wrapped):
+            return "\(type(wrapped, qualifyingModels: qualifyingModels))?"
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import EndpointCodegen
+import EndpointSpec
+import Foundation
+
+/// `endpointgen generate`: writes the Swift client for specs.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generates Swift models and endpoints from specs.",
+        discussion: """
+            For a spec Shop.yaml it writes Shop.swift (the API namespace, scopes, namespaces), \
+            Shop+Models.swift and Shop+Endpoints.swift (with --files N: Shop+Models1.swift … and \
+            Shop+Endpoints1.swift … up to N). Files are written only when their bytes change, and files \
+            generated earlier from the same spec that are no longer generated are removed. Spec problems are \
+            printed as file:line:column: error: …, as by 'validate'.
+
+            Examples:
+              endpointgen generate Specs/Shop.yaml --output Generated
+              endpointgen generate Specs/*.yaml --output Sources/API --access package --files 4
+              endpointgen generate Specs/Shop.yaml --output Sources/ShopAPI --check
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The spec files to generate from.", valueName: "spec"))
+    var specs: [String]
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the Swift files to.", valueName: "dir"))
+    var output: String
+
+    @Option(help: "The access level of generated declarations: public, package or internal.")
+    var access: GeneratorOptions.AccessLevel = .public
+
+    @Option(help: ArgumentHelp("Spread models and endpoints over this many files each.", valueName: "n"))
+    var files: Int = 1
+
+    @Option(help: ArgumentHelp("A folder of NAME.mustache files that replace the built-in templates.", valueName: "dir"))
+    var templates: String?
+
+    @Flag(help: "Write nothing; exit 1 and list the files that are not up to date.")
+    var check = false
+
+    func validate() throws {
+        guard (1...256).contains(files) else { throw ValidationError("--files takes a number from 1 to 256.") }
+        let bases = specs.map(FileLayout.baseName(ofSpec:))
+        if let repeated = bases.first(where: { base in bases.filter { $0 == base }.count > 1 }) {
+            throw ValidationError("Two specs are named '\(repeated)'; their generated files would overwrite each other.")
+        }
+    }
+
+    func run() throws {
+        let started = ContinuousClock.now
+        let templateSet: TemplateSet
+        do {
+            templateSet = try templates.map(TemplateSet.overriding(withDirectory:)) ?? TemplateSet.defaults()
+        } catch let error as TemplateError {
+            Console.error(error.description)
+            throw ExitCode.failure
+        }
+        let generator = CodeGenerator(templates: templateSet)
+        let options = GeneratorOptions(access: access, fileCount: files)
+        let directory = OutputDirectory(path: output)
+        var failed = false
+        var stale: [String] = []
+        for path in specs {
+            let loaded = SpecLoader().load(contentsOf: path)
+            for diagnostic in loaded.diagnostics { Console.error(diagnostic.description) }
+            guard let spec = loaded.spec else {
+                failed = true
+                continue
+            }
+            let generated = generator.generate(spec, specPath: path, options: options)
+            let specFileName = path.split(separator: "/").last.map(String.init) ?? path
+            let changes = try directory.update(with: generated, specFileName: specFileName, dryRun: check)
+            if check {
+                stale += changes.written.map { "\($0) is not up to date" } + changes.removed.map { "\($0) would be removed" }
+            } else {
+                let milliseconds = (ContinuousClock.now - started).components.attoseconds / 1_000_000_000_000_000
+                    + (ContinuousClock.now - started).components.seconds * 1000
+                Console.output(
+                    "\(path): \(Console.count(spec.models.count, "model")), "
+                        + "\(Console.count(spec.endpoints.count, "endpoint")) → \(Console.count(generated.count, "file")) "
+                        + "in \(output) (\(changes.written.count) written, \(changes.unchanged.count) unchanged"
+                        + (changes.removed.isEmpty ? "" : ", \(changes.removed.count) removed") + ") in \(milliseconds) ms")
+            }
+        }
+        if check && !stale.isEmpty {
+            for line in stale { Console.error("error: \(line); run endpointgen generate to update it") }
+            failed = true
+        }
+        if failed { throw ExitCode.failure }
+    }
+}
+
+extension GeneratorOptions.AccessLevel: ExpressibleByArgument {}
