@@ -80,7 +80,7 @@ struct ValidateCommandTests {
         let spec = """
             api: Search
             endpoints:
-              Search:
+              Queries:
                 find: { path: /search, body: { text: String }, response: "[String]" }
             """
         try spec.write(to: directory.appendingPathComponent("search.yaml"), atomically: true, encoding: .utf8)
@@ -88,7 +88,7 @@ struct ValidateCommandTests {
         let plain = try CLIRunner.run(["validate", "search.yaml"], in: directory)
         #expect(plain.status == 0)
         #expect(
-            plain.standardError.hasPrefix("search.yaml:4:34: warning: endpoint 'Search.find' sends a body with GET"))
+            plain.standardError.hasPrefix("search.yaml:4:34: warning: endpoint 'Queries.find' sends a body with GET"))
         #expect(plain.standardOutput == "search.yaml: valid (0 models, 1 endpoint, 1 namespace, 0 scopes, 1 warning)\n")
 
         let quiet = try CLIRunner.run(["validate", "--quiet", "search.yaml"], in: directory)
