@@ -73,10 +73,20 @@ let package = Package(
         exampleAPI("CountriesAPI"),
         exampleAPI("EdgeCasesAPI"),
 
+        // Helpers shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "EndpointSpecTests",
-            dependencies: ["EndpointSpec"],
+            dependencies: ["EndpointSpec", "TestSupport"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "EndpointCodegenTests",
+            dependencies: ["EndpointCodegen", "EndpointSpec", "TestSupport", "ShopAPI"]
+        ),
+        .testTarget(
+            name: "ExampleAPITests",
+            dependencies: ["EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "EdgeCasesAPI"]
         ),
         .testTarget(
             name: "EndpointRuntimeTests",

@@ -7,11 +7,11 @@ extension EdgeCases.Data {
     /// A path with keyword parameters; */ in a summary.
     ///
     /// `GET /data/{class}/{self}`, scope `Self`.
-    public static func `default`<Token: EdgeCases.Access.`Self`>(
+    public static func `default`<Token: EdgeCases.Access._Self>(
         `class`: String,
         `self` selfValue: Int,
-        `in`: EdgeCases.Models.`Type`? = nil,
-        `for`: [EdgeCases.Models.`Type`]? = nil,
+        `in`: EdgeCases.Models._Type? = nil,
+        `for`: [EdgeCases.Models._Type]? = nil,
         xRequestID: UUID? = nil
     ) -> AuthorizedEndpoint<Token, EdgeCases.Models.Result> {
         AuthorizedEndpoint(
@@ -67,7 +67,7 @@ extension EdgeCases.URL {
     /// `PUT /url`, scope `Date`.
     public static func get<Token: EdgeCases.Access.Date>(
         `self` selfValue: String,
-        type: EdgeCases.Models.`Type`? = nil
+        type: EdgeCases.Models._Type? = nil
     ) -> AuthorizedEndpoint<Token, Void> {
         AuthorizedEndpoint(
             EndpointRuntime.Endpoint<Void>(
@@ -83,8 +83,8 @@ extension EdgeCases.URL {
     }
 
     /// `POST /type`.
-    public static func type(body: EdgeCases.Models.Endpoint) -> EndpointRuntime.Endpoint<EdgeCases.Models.`Type`> {
-        EndpointRuntime.Endpoint<EdgeCases.Models.`Type`>(
+    public static func type(body: EdgeCases.Models.Endpoint) -> EndpointRuntime.Endpoint<EdgeCases.Models._Type> {
+        EndpointRuntime.Endpoint<EdgeCases.Models._Type>(
             method: .post,
             path: "/type",
             body: .json(body),

@@ -104,7 +104,7 @@ extension EdgeCases.Models {
         }
     }
 
-    public enum `Protocol`: Swift.Codable, Hashable, Sendable, RawRepresentable, ParameterValue {
+    public enum _Protocol: Swift.Codable, Hashable, Sendable, RawRepresentable, ParameterValue {
         case a
         /// A value this version of the client does not know; the value itself is kept.
         case unknown(String)
@@ -125,7 +125,7 @@ extension EdgeCases.Models {
     }
 
     /// Cases that need escaping or spelling out.
-    public enum `Type`: Swift.Codable, Hashable, Sendable, RawRepresentable, ParameterValue {
+    public enum _Type: Swift.Codable, Hashable, Sendable, RawRepresentable, ParameterValue {
         case `default`
         case `case`
         case `self`

@@ -23,7 +23,7 @@ public enum EdgeCases {
         /// The `Date` scope.
         public enum Date: Access.Date {}
         /// The `Self` scope.
-        public enum `Self`: Access.`Self` {}
+        public enum _Self: Access._Self {}
     }
 
     /// What each scope may call. A scope's protocol inherits the protocols of the scopes it includes.
@@ -34,8 +34,8 @@ public enum EdgeCases {
         public protocol Error: Public {}
         /// Held by `Scope.Date` and every scope that includes it.
         public protocol Date: Public {}
-        /// Held by `Scope.Self` and every scope that includes it.
-        public protocol `Self`: Error, Date {}
+        /// Held by `Scope._Self` and every scope that includes it.
+        public protocol _Self: Error, Date {}
     }
 
     /// `Data` endpoints of the edge-cases API.

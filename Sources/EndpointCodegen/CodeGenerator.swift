@@ -27,7 +27,9 @@ public struct CodeGenerator: Sendable {
     }
 
     /// The files for `spec`, named after `specPath`'s file name, in the order ``FileLayout`` lists them.
-    public func generate(_ spec: Spec, specPath: String, options: GeneratorOptions = GeneratorOptions()) -> [GeneratedFile] {
+    public func generate(_ spec: Spec, specPath: String, options: GeneratorOptions = GeneratorOptions())
+        -> [GeneratedFile]
+    {
         let specFileName = specPath.split(separator: "/").last.map(String.init) ?? specPath
         let translator = Translator(spec: spec, specFileName: specFileName, options: options)
         let base = FileLayout.baseName(ofSpec: specPath)
@@ -43,7 +45,8 @@ public struct CodeGenerator: Sendable {
         }
         for (name, models) in zip(FileLayout.modelFileNames(base, count), modelShards) {
             files.append(
-                GeneratedFile(name: name, contents: templates.render(translator.modelsView(for: models), template: "Models")))
+                GeneratedFile(
+                    name: name, contents: templates.render(translator.modelsView(for: models), template: "Models")))
         }
         var endpointShards = Array(repeating: [(namespace: Namespace, endpoint: Endpoint)](), count: count)
         for namespace in spec.namespaces {
@@ -55,7 +58,8 @@ public struct CodeGenerator: Sendable {
         for (name, endpoints) in zip(FileLayout.endpointFileNames(base, count), endpointShards) {
             files.append(
                 GeneratedFile(
-                    name: name, contents: templates.render(translator.endpointsView(for: endpoints), template: "Endpoints")))
+                    name: name,
+                    contents: templates.render(translator.endpointsView(for: endpoints), template: "Endpoints")))
         }
         return files
     }

@@ -34,7 +34,8 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Spread models and endpoints over this many files each.", valueName: "n"))
     var files: Int = 1
 
-    @Option(help: ArgumentHelp("A folder of NAME.mustache files that replace the built-in templates.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("A folder of NAME.mustache files that replace the built-in templates.", valueName: "dir"))
     var templates: String?
 
     @Flag(help: "Write nothing; exit 1 and list the files that are not up to date.")
@@ -44,7 +45,8 @@ struct GenerateCommand: ParsableCommand {
         guard (1...256).contains(files) else { throw ValidationError("--files takes a number from 1 to 256.") }
         let bases = specs.map(FileLayout.baseName(ofSpec:))
         if let repeated = bases.first(where: { base in bases.filter { $0 == base }.count > 1 }) {
-            throw ValidationError("Two specs are named '\(repeated)'; their generated files would overwrite each other.")
+            throw ValidationError(
+                "Two specs are named '\(repeated)'; their generated files would overwrite each other.")
         }
     }
 
@@ -73,15 +75,18 @@ struct GenerateCommand: ParsableCommand {
             let specFileName = path.split(separator: "/").last.map(String.init) ?? path
             let changes = try directory.update(with: generated, specFileName: specFileName, dryRun: check)
             if check {
-                stale += changes.written.map { "\($0) is not up to date" } + changes.removed.map { "\($0) would be removed" }
+                stale +=
+                    changes.written.map { "\($0) is not up to date" } + changes.removed.map { "\($0) would be removed" }
             } else {
-                let milliseconds = (ContinuousClock.now - started).components.attoseconds / 1_000_000_000_000_000
+                let milliseconds =
+                    (ContinuousClock.now - started).components.attoseconds / 1_000_000_000_000_000
                     + (ContinuousClock.now - started).components.seconds * 1000
                 Console.output(
                     "\(path): \(Console.count(spec.models.count, "model")), "
                         + "\(Console.count(spec.endpoints.count, "endpoint")) → \(Console.count(generated.count, "file")) "
                         + "in \(output) (\(changes.written.count) written, \(changes.unchanged.count) unchanged"
-                        + (changes.removed.isEmpty ? "" : ", \(changes.removed.count) removed") + ") in \(milliseconds) ms")
+                        + (changes.removed.isEmpty ? "" : ", \(changes.removed.count) removed")
+                        + ") in \(milliseconds) ms")
             }
         }
         if check && !stale.isEmpty {

@@ -1,5 +1,6 @@
 import EndpointSpec
 import Foundation
+import TestSupport
 import Testing
 
 /// Every file in `Fixtures/Invalid` is a spec with mistakes; the `.diagnostics` file beside it holds the exact
@@ -23,7 +24,7 @@ struct InvalidSpecFixtureTests {
         let output = SpecLoader().load([UInt8](try Data(contentsOf: specURL)), file: "\(name).yaml")
         let actual = output.diagnostics.map(\.description).joined(separator: "\n") + "\n"
 
-        if Fixtures.isRecording {
+        if isRecordingGoldenFiles {
             try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
             return
         }

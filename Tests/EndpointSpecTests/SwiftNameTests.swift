@@ -21,7 +21,8 @@ struct SwiftNameTests {
         "type names",
         arguments: [
             ("user-profile", "UserProfile"), ("Customer", "Customer"), ("customer", "Customer"), ("v2 api", "V2Api"),
-            ("3DSecure", "_3DSecure"), ("Self", "Self"), ("Type", "Type"), ("élan", "Élan"),
+            ("3DSecure", "_3DSecure"), ("Self", "_Self"), ("Type", "_Type"), ("protocol", "_Protocol"),
+            ("élan", "Élan"),
         ])
     func typeNames(spec: String, swift: String) {
         #expect(SwiftName.typeName(spec) == swift)

@@ -24,7 +24,8 @@ public struct TemplateSet: Sendable {
         do {
             files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         } catch {
-            throw TemplateError(message: "cannot read the template folder '\(directory)'", location: SourceLocation(file: directory))
+            throw TemplateError(
+                message: "cannot read the template folder '\(directory)'", location: SourceLocation(file: directory))
         }
         var sources = EmbeddedTemplates.all.mapValues { ($0, "<embedded>") }
         for file in files where file.hasSuffix(".mustache") {
@@ -32,7 +33,8 @@ public struct TemplateSet: Sendable {
             let path = (directory as NSString).appendingPathComponent(file)
             guard sources[name] != nil else {
                 throw TemplateError(
-                    message: "unknown template '\(file)'; templates are \(names.map { "\($0).mustache" }.joined(separator: ", "))",
+                    message:
+                        "unknown template '\(file)'; templates are \(names.map { "\($0).mustache" }.joined(separator: ", "))",
                     location: SourceLocation(file: path))
             }
             guard let data = FileManager.default.contents(atPath: path) else {

@@ -66,7 +66,8 @@ extension Translator {
         let declarations = leading.map(\.declaration)
         let argumentList = declarations.joined(separator: ", ")
         let name = memberName(endpoint.name.value)
-        let signatureLength = access.count + "static func ".count + name.count + genericClause.count + argumentList.count
+        let signatureLength =
+            access.count + "static func ".count + name.count + genericClause.count + argumentList.count
             + returnType.count + 10
         return EndpointView(
             access: access, docLines: docLines(for: endpoint, arguments: leading),
@@ -75,7 +76,8 @@ extension Translator {
             argumentList: argumentList, isMultiline: signatureLength > 116, returnType: returnType,
             isAuthorized: endpoint.scope != nil, authorizedEndpointType: namer.runtime("AuthorizedEndpoint"),
             endpointType: endpointType,
-            endpointArguments: endpointArguments(endpoint, pathParameters: pathParameters, others: otherParameters, location: location))
+            endpointArguments: endpointArguments(
+                endpoint, pathParameters: pathParameters, others: otherParameters, location: location))
     }
 
     private func docLines(for endpoint: Endpoint, arguments: [Argument]) -> [String] {
@@ -120,7 +122,8 @@ extension Translator {
         let parameterType = namer.runtime("Parameter")
         func parameterLine(_ parameter: Parameter) -> String {
             let format = parameter.arrayFormat?.value == .comma ? ", arrayFormat: .comma" : ""
-            return "\(parameterType)(\(SwiftSource.stringLiteral(parameter.wireName)), \(value(of: parameter.name.value))\(format)),"
+            return
+                "\(parameterType)(\(SwiftSource.stringLiteral(parameter.wireName)), \(value(of: parameter.name.value))\(format)),"
         }
         let query = others.filter { location($0) == .query }
         if !query.isEmpty { arguments.append(["query: ["] + query.map { "    " + parameterLine($0) } + ["]"]) }
@@ -143,7 +146,8 @@ extension Translator {
         let ownErrors = errorLines(endpoint.errors)
         let hasDefaults = !errorLines(spec.errors).isEmpty
         if !ownErrors.isEmpty {
-            let opening = hasDefaults ? "errors: \(api).defaultErrors.merging([" : "errors: \(namer.runtime("ErrorSchema"))(["
+            let opening =
+                hasDefaults ? "errors: \(api).defaultErrors.merging([" : "errors: \(namer.runtime("ErrorSchema"))(["
             arguments.append([opening] + ownErrors.map { "    " + $0 } + ["])"])
         } else if hasDefaults {
             arguments.append(["errors: \(api).defaultErrors"])

@@ -6,7 +6,8 @@ extension Translator {
         let views = models.map { model -> ModelView in
             switch model.kind {
             case .object(let properties):
-                return ModelView(isStruct: true, isEnum: false, structView: structView(model, properties), enumView: nil)
+                return ModelView(
+                    isStruct: true, isEnum: false, structView: structView(model, properties), enumView: nil)
             case .enumeration(let cases):
                 return ModelView(isStruct: false, isEnum: true, structView: nil, enumView: enumView(model, cases))
             }
@@ -60,14 +61,16 @@ extension Translator {
             }
             if property.wireName != swiftName { needsCodingKeys = true }
             codingKeys.append(
-                property.wireName == keyName ? "case \(keyName)" : "case \(keyName) = \(SwiftSource.stringLiteral(property.wireName))")
+                property.wireName == keyName
+                    ? "case \(keyName)" : "case \(keyName) = \(SwiftSource.stringLiteral(property.wireName))")
             propertyViews.append(view)
         }
         let parameterList = parameters.joined(separator: ", ")
         let multiline = parameterList.count > 80
         return StructView(
             access: access, name: name, docLines: documentation(model.documentation),
-            conformances: [namer.swift("Codable"), namer.swift("Hashable"), namer.swift("Sendable")].joined(separator: ", "),
+            conformances: [namer.swift("Codable"), namer.swift("Hashable"), namer.swift("Sendable")].joined(
+                separator: ", "),
             properties: propertyViews, hasProperties: !propertyViews.isEmpty,
             initParameters: parameters.enumerated().map { $0.element + ($0.offset < parameters.count - 1 ? "," : "") },
             initIsMultiline: multiline, initParameterList: parameterList, hasCodingKeys: needsCodingKeys,

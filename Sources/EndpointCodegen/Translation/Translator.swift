@@ -79,7 +79,9 @@ struct Translator {
             case .range(let first): status = ".range(\(first))"
             case .default: status = ".default"
             }
-            let model = insideAPI ? "Models.\(namer.modelName(type.modelNames.first ?? ""))" : namer.type(type, qualifyingModels: true)
+            let model =
+                insideAPI
+                ? "Models.\(namer.modelName(type.modelNames.first ?? ""))" : namer.type(type, qualifyingModels: true)
             let decoder = type == .builtin(.void) ? ".empty" : ".json(\(model).self)"
             return "\(status): \(decoder),"
         }

@@ -8,9 +8,15 @@
 /// the identifier escapes them with backticks (see ``isKeyword(_:)``).
 package enum SwiftName {
     /// The name as an UpperCamelCase type name: `user-profile` → `UserProfile`.
+    ///
+    /// `Type`, `Protocol`, `Self` and `Any` get a leading `_`: after a dot Swift reads them as metatypes or
+    /// keywords even in backticks, so a nested type of that name could not be constructed.
     package static func typeName(_ name: String) -> String {
-        identifier(from: name, upperFirst: true)
+        let result = identifier(from: name, upperFirst: true)
+        return metatypeNames.contains(result) ? "_" + result : result
     }
+
+    private static let metatypeNames: Set<String> = ["Type", "Protocol", "Self", "Any"]
 
     /// The name as a lowerCamelCase member name: `first_name` → `firstName`, `URLPath` → `urlPath`.
     package static func memberName(_ name: String) -> String {

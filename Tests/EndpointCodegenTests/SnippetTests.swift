@@ -1,0 +1,213 @@
+import EndpointCodegen
+import Testing
+
+@Suite("Generated code, snippet by snippet")
+struct SnippetTests {
+    @Test("models: CodingKeys only where JSON keys differ; optionals default to nil")
+    func models() throws {
+        let files = try generate(
+            """
+            api: A
+            models:
+              Plain: { properties: { id: Int, name: String? } }
+              Keyed: { properties: { id: Int, createdAt: { type: Date, key: created_at } } }
+            endpoints: { E: { get: { path: /e } } }
+            """)
+        let models = try #require(files["Test+Models.swift"])
+        expectContains(
+            models,
+            """
+                public struct Plain: Codable, Hashable, Sendable {
+                    public var id: Int
+                    public var name: String?
+
+                    /// Creates a value with the given properties.
+                    public init(id: Int, name: String? = nil) {
+                        self.id = id
+                        self.name = name
+                    }
+                }
+            """)
+        expectContains(
+            models,
+            """
+                    private enum CodingKeys: String, CodingKey {
+                        case id
+                        case createdAt = "created_at"
+                    }
+            """)
+    }
+
+    @Test("enums keep unknown values, and the catch-all case steps aside for a value called 'unknown'")
+    func enums() throws {
+        let files = try generate(
+            """
+            api: A
+            models:
+              State: { enum: [open, in-progress, unknown] }
+            endpoints: { E: { get: { path: /e, response: State } } }
+            """)
+        let models = try #require(files["Test+Models.swift"])
+        expectContains(models, "        case inProgress\n        case unknown\n")
+        expectContains(models, "        case unrecognized(String)")
+        expectContains(models, "            case \"in-progress\": self = .inProgress")
+        expectContains(models, "            default: self = .unrecognized(rawValue)")
+    }
+
+    @Test("arguments: path parameters first, then required, then optional ones defaulting to nil")
+    func argumentOrder() throws {
+        let files = try generate(
+            """
+            api: A
+            endpoints:
+              Items:
+                update:
+                  method: PATCH
+                  path: /items/{id}
+                  params: { dryRun: Bool?, id: Int, version: { type: Int, in: header, key: X-Version } }
+                  body: { name: String, note: String? }
+            """)
+        expectContains(
+            files["Test+Endpoints.swift"],
+            """
+                public static func update(
+                    id: Int,
+                    version: Int,
+                    name: String,
+                    dryRun: Bool? = nil,
+                    note: String? = nil
+                ) -> Endpoint<Void> {
+                    Endpoint<Void>(
+                        method: .patch,
+                        path: "/items/{id}",
+                        pathParameters: ["id": id.parameterText],
+                        query: [
+                            Parameter("dryRun", dryRun),
+                        ],
+                        headers: [
+                            Parameter("X-Version", version),
+                        ],
+                        body: .jsonFields([
+                            ("name", name),
+                            ("note", note),
+                        ])
+                    )
+                }
+            """)
+    }
+
+    @Test("a scoped endpoint is generic over the caller's token and constrained to the scope's access")
+    func scopes() throws {
+        let files = try generate(
+            """
+            api: Helpdesk
+            scopes:
+              Guest:
+              Customer: { includes: [Guest] }
+              Support: { includes: [Guest] }
+              Admin: { includes: [Customer, Support] }
+            endpoints:
+              Tickets: { mine: { path: /tickets/mine, response: "[String]", scope: Customer } }
+            """)
+        expectContains(files["Test.swift"], "        public protocol Admin: Customer, Support {}")
+        expectContains(files["Test.swift"], "        public enum Admin: Access.Admin {}")
+        expectContains(
+            files["Test+Endpoints.swift"],
+            "    public static func mine<Token: Helpdesk.Access.Customer>() -> AuthorizedEndpoint<Token, [String]> {")
+    }
+
+    @Test("documentation cannot escape its comment, and string literals cannot interpolate")
+    func injection() throws {
+        let files = try generate(
+            #"""
+            api: A
+            endpoints:
+              E:
+                get:
+                  path: "/a\"b\\c/\\(x)"
+                  summary: "*/ func evil() {} /*"
+                  description: "line one\rfunc evil() {}\u2028func evil2() {}\n\"\"\"\n`x`"
+            """#)
+        let code = try #require(files["Test+Endpoints.swift"])
+        expectContains(code, #"        path: "/a\"b\\c/\\(x)""#)
+        for line in code.split(separator: "\n") where line.contains("evil") {
+            #expect(line.trimmingPrefixSpaces.hasPrefix("///"), "\(line)")
+        }
+    }
+
+    @Test("keywords are escaped; names are made valid; standard names are qualified only when shadowed")
+    func names() throws {
+        let files = try generate(
+            """
+            api: A
+            models:
+              Codable: { properties: { default: String, 2fa: Bool, first-name: String?, data: Data } }
+              Data: { properties: { x: Int } }
+            endpoints: { E: { get: { path: /e, response: Codable } } }
+            """.replacingOccurrences(
+                of: "  Data: { properties: { x: Int } }\n", with: "  Blob: { properties: { x: Int } }\n"))
+        let models = try #require(files["Test+Models.swift"])
+        expectContains(models, "    public struct Codable: Swift.Codable, Hashable, Sendable {")
+        expectContains(models, "        public var `default`: String")
+        expectContains(models, "        public var _2fa: Bool")
+        expectContains(models, "        public var firstName: String?")
+        expectContains(models, "            case firstName = \"first-name\"")
+        expectContains(models, "        public var data: Data")
+    }
+
+    @Test("recursion through an optional is boxed; through an array it is not")
+    func recursion() throws {
+        let files = try generate(
+            """
+            api: A
+            models:
+              Node: { properties: { parent: Node?, children: "[Node]" } }
+            endpoints: { E: { get: { path: /e, response: Node } } }
+            """)
+        let models = try #require(files["Test+Models.swift"])
+        expectContains(
+            models,
+            """
+                    public var parent: Node? {
+                        get { _parent?.value }
+                        set { _parent = newValue.map { Indirect($0) } }
+                    }
+                    private var _parent: Indirect<Node>?
+                    public var children: [Node]
+            """)
+        expectContains(models, "            case _parent = \"parent\"")
+    }
+
+    @Test(
+        "access levels",
+        arguments: [
+            (GeneratorOptions.AccessLevel.public, "    public struct M:"), (.package, "    package struct M:"),
+            (.internal, "    struct M:"),
+        ])
+    func access(level: GeneratorOptions.AccessLevel, expected: String) throws {
+        let files = try generate(
+            "api: A\nmodels: { M: { properties: { x: Int } } }\nendpoints: { E: { get: { path: /e } } }\n",
+            options: GeneratorOptions(access: level))
+        expectContains(files["Test+Models.swift"], expected)
+    }
+
+    @Test("error models conform to Error; Void errors decode as empty")
+    func errors() throws {
+        let files = try generate(
+            """
+            api: A
+            errors: { default: Problem }
+            models: { Problem: { properties: { message: String } } }
+            endpoints: { E: { get: { path: /e, errors: { 404: Void } } } }
+            """)
+        expectContains(files["Test+Models.swift"], "extension A.Models.Problem: Error {}")
+        expectContains(files["Test.swift"], "        .default: .json(Models.Problem.self),")
+        expectContains(
+            files["Test+Endpoints.swift"],
+            "            errors: A.defaultErrors.merging([\n                .code(404): .empty,\n            ])")
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingPrefixSpaces: Substring { drop { $0 == " " } }
+}
