@@ -142,10 +142,9 @@ struct SnippetTests {
             api: A
             models:
               Codable: { properties: { default: String, 2fa: Bool, first-name: String?, data: Data } }
-              Data: { properties: { x: Int } }
+              Blob: { properties: { x: Int } }
             endpoints: { E: { get: { path: /e, response: Codable } } }
-            """.replacingOccurrences(
-                of: "  Data: { properties: { x: Int } }\n", with: "  Blob: { properties: { x: Int } }\n"))
+            """)
         let models = try #require(files["Test+Models.swift"])
         expectContains(models, "    public struct Codable: Swift.Codable, Hashable, Sendable {")
         expectContains(models, "        public var `default`: String")

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// The promise of scopes: the compiler refuses a call the client's token may not make, names the missing
+/// scope, and accepts every allowed call, including through a diamond of `includes`. Each snippet is
+/// type-checked by `swiftc` against the modules this test run has built.
+@Suite("Scopes are enforced by the compiler")
+struct ScopeGuaranteeTests {
+    /// Where SwiftPM put the modules of this build (ShopAPI, EdgeCasesAPI, EndpointRuntime).
+    static let modulesDirectory: URL = {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("Modules")
+        }
+        #endif
+        return Bundle.main.bundleURL.appendingPathComponent("Modules")
+    }()
+
+    /// Type-checks `body` after the imports; returns the compiler's exit status and messages.
+    private func typeCheck(_ body: String) throws -> (status: Int32, output: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scope-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("Snippet.swift")
+        try ("import EdgeCasesAPI\nimport EndpointRuntime\nimport Foundation\nimport ShopAPI\n\n" + body)
+            .write(to: source, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("output.txt")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "swiftc", "-typecheck", "-swift-version", "6", "-I", Self.modulesDirectory.path, source.path,
+        ]
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8))
+    }
+
+    @Test("the allowed calls type-check: own scope, included scope, and both sides of a diamond")
+    func allowed() throws {
+        let result = try typeCheck(
+            """
+            func calls(url: URL) throws {
+                let guest = AuthorizedClient<Shop.Scope.Guest>(baseURL: url, token: "g")
+                _ = try guest.urlRequest(for: Shop.Feedback.post(email: "e", message: "m"))
+
+                let customer = AuthorizedClient<Shop.Scope.Customer>(baseURL: url, token: "c")
+                _ = try customer.urlRequest(for: Shop.Customer.get())
+                _ = try customer.urlRequest(for: Shop.Customer.patch(firstName: "a", lastName: "b"))
+                _ = try customer.urlRequest(for: Shop.Feedback.post(email: "e", message: "m"))
+
+                // EdgeCases: Self includes Error and Date, which both include public.
+                let top = AuthorizedClient<EdgeCases.Scope._Self>(baseURL: url, token: "s")
+                _ = try top.urlRequest(for: EdgeCases.Data.default(class: "c", self: 1))
+                _ = try top.urlRequest(for: EdgeCases.URL.get(self: "s"))
+                _ = try top.urlRequest(for: EdgeCases.日本語.一覧())
+                _ = try top.urlRequest(for: EdgeCases.Data.`init`(id: Date(), class: "c", _2nd: true))
+            }
+            """)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test("a guest client calling a customer endpoint does not compile, and the message names the scope")
+    func guestCannotCallCustomerEndpoint() throws {
+        let result = try typeCheck(
+            """
+            func call(url: URL) throws {
+                let guest = AuthorizedClient<Shop.Scope.Guest>(baseURL: url, token: "g")
+                _ = try guest.urlRequest(for: Shop.Customer.get())
+            }
+            """)
+        #expect(result.status != 0)
+        #expect(
+            result.output.contains("requires that 'Shop.Scope.Guest' conform to 'Shop.Access.Customer'"),
+            "\(result.output)")
+    }
+
+    @Test("one side of a diamond cannot call the other side's endpoints")
+    func diamondSidesStaySeparate() throws {
+        let result = try typeCheck(
+            """
+            func call(url: URL) throws {
+                let error = AuthorizedClient<EdgeCases.Scope.Error>(baseURL: url, token: "e")
+                _ = try error.urlRequest(for: EdgeCases.URL.get(self: "s"))
+            }
+            """)
+        #expect(result.status != 0)
+        #expect(result.output.contains("conform to 'EdgeCases.Access.Date'"), "\(result.output)")
+    }
+
+    @Test("an unscoped endpoint cannot be passed where a scoped one is expected")
+    func plainEndpointIsNotAuthorized() throws {
+        let result = try typeCheck(
+            """
+            func call(url: URL) throws {
+                let customer = AuthorizedClient<Shop.Scope.Customer>(baseURL: url, token: "c")
+                let plain: Endpoint<Void> = Endpoint(method: .get, path: "/x")
+                _ = try customer.urlRequest(for: plain)
+            }
+            """)
+        #expect(result.status != 0)
+    }
+}

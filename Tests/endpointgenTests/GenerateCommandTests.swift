@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@Suite("endpointgen generate, run as a process")
+struct GenerateCommandTests {
+    private func modificationDates(in folder: URL) throws -> [String: Date] {
+        var dates: [String: Date] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
+            dates[name] = attributes[.modificationDate] as? Date
+        }
+        return dates
+    }
+
+    private func contents(of folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            files[name] = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+        }
+        return files
+    }
+
+    @Test("generates the predicted files, then regenerates byte-identically without touching them")
+    func idempotent() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.contains("Specs/Shop.yaml: 4 models, 3 endpoints → 3 files in "))
+        #expect(first.standardOutput.contains("(3 written, 0 unchanged) in "))
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
+                "Shop.swift", "Shop+Models.swift", "Shop+Endpoints.swift",
+            ])
+        let bytes = try contents(of: folder)
+        let dates = try modificationDates(in: folder)
+
+        Thread.sleep(forTimeInterval: 1.1)
+        let second = try CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
+        #expect(second.status == 0)
+        #expect(second.standardOutput.contains("(0 written, 3 unchanged)"))
+        #expect(try contents(of: folder) == bytes)
+        #expect(try modificationDates(in: folder) == dates)
+    }
+
+    @Test("--check passes on up-to-date output and fails, listing files, on stale output")
+    func check() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try CLIRunner.run(["generate", "Specs/Login.yaml", "--output", folder.path])
+        let clean = try CLIRunner.run(["generate", "Specs/Login.yaml", "--output", folder.path, "--check"])
+        #expect(clean.status == 0)
+        #expect(clean.standardError == "")
+
+        let models = folder.appendingPathComponent("Login+Models.swift")
+        try "// edited by hand\n".write(to: models, atomically: true, encoding: .utf8)
+        let stale = try CLIRunner.run(["generate", "Specs/Login.yaml", "--output", folder.path, "--check"])
+        #expect(stale.status == 1)
+        #expect(stale.standardError.contains("Login+Models.swift is not up to date"))
+        #expect(try String(contentsOf: models, encoding: .utf8) == "// edited by hand\n", "--check must not write")
+    }
+
+    @Test("changing --files removes the files that are no longer generated, and only ours")
+    func staleFiles() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path, "--files", "3"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 7)
+        try "// Mine.\n".write(
+            to: folder.appendingPathComponent("Handwritten.swift"), atomically: true, encoding: .utf8)
+        _ = try CLIRunner.run(["generate", "Specs/Login.yaml", "--output", folder.path])
+
+        let result = try CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
+        #expect(result.standardOutput.contains("6 removed"), "\(result.standardOutput)")
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
+                "Shop.swift", "Shop+Models.swift", "Shop+Endpoints.swift", "Handwritten.swift",
+                "Login.swift", "Login+Models.swift", "Login+Endpoints.swift",
+            ])
+    }
+
+    @Test("a spec with errors prints its diagnostics, writes nothing and exits 1")
+    func specErrors() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let result = try CLIRunner.run([
+            "generate", "Tests/EndpointSpecTests/Fixtures/Invalid/five-mistakes.yaml", "--output", output.path,
+        ])
+        #expect(result.status == 1)
+        #expect(result.standardError.split(separator: "\n").count == 5)
+        #expect(result.standardError.contains("five-mistakes.yaml:16:17: error: unknown model 'Custmer'"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test("template overrides: a bad template is reported with its line and column")
+    func templates() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let templates = folder.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try "{{%CONTENT_TYPE:TEXT}}\n{{#file}}\n{{/header}}\n".write(
+            to: templates.appendingPathComponent("Header.mustache"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run([
+            "generate", "Specs/Shop.yaml", "--output", folder.appendingPathComponent("out").path, "--templates",
+            templates.path,
+        ])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("\(templates.path)/Header.mustache:3:"), "\(result.standardError)")
+        #expect(result.standardError.contains(": error: the template does not parse"))
+    }
+
+    @Test("bad options are usage errors", arguments: [["--files", "0"], ["--access", "open"]])
+    func badOptions(options: [String]) throws {
+        let result = try CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", "/tmp/unused"] + options)
+        #expect(result.status == 64)
+    }
+
+    @Test("the binary works when copied alone to another folder: templates are embedded")
+    func standalone() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("endpointgen")
+        try FileManager.default.copyItem(at: CLIRunner.executable, to: copy)
+        let spec = folder.appendingPathComponent("Shop.yaml")
+        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Specs/Shop.yaml"), to: spec)
+        let process = Process()
+        process.executableURL = copy
+        process.arguments = ["generate", "Shop.yaml", "--output", "out"]
+        process.currentDirectoryURL = folder
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let generated = try String(
+            contentsOf: folder.appendingPathComponent("out/Shop+Endpoints.swift"), encoding: .utf8)
+        let checkedIn = try String(
+            contentsOf: CLIRunner.packageRoot.appendingPathComponent("Sources/ShopAPI/Shop+Endpoints.swift"),
+            encoding: .utf8)
+        #expect(generated == checkedIn)
+    }
+}
