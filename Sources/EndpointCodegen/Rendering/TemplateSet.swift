@@ -64,13 +64,24 @@ public struct TemplateSet: Sendable {
     /// Renders the template `name` with `view`, with trailing spaces trimmed from every line.
     func render(_ view: Any, template name: String) -> String {
         let text = library.render(view, withTemplate: name) ?? ""
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            var line = line
-            while line.last == " " { line.removeLast() }
-            return line
+        // Byte-wise: splitting into lines of Characters made this a fifth of generation time on big specs.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 1)
+        var pendingSpaces = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: " ") {
+                pendingSpaces += 1
+                continue
+            }
+            if byte != UInt8(ascii: "\n") && pendingSpaces > 0 {
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces))
+            }
+            pendingSpaces = 0
+            bytes.append(byte)
         }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n") + "\n"
+        while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        bytes.append(UInt8(ascii: "\n"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// Templates find fields through hand-kept `child(named:)` switches (reflection was too slow); a field missing
+/// there would render as empty text, so every field of every view struct must have its case.
+@Suite("View-model lookups")
+struct ViewModelLookupTests {
+    @Test("every field of every view struct is reachable from templates")
+    func lookupsCoverFields() throws {
+        let folder = packageRoot.appendingPathComponent("Sources/EndpointCodegen/ViewModel")
+        let model = try String(contentsOf: folder.appendingPathComponent("ViewModel.swift"), encoding: .utf8)
+        let lookups = try String(contentsOf: folder.appendingPathComponent("ViewModel+Mustache.swift"), encoding: .utf8)
+
+        var structs: [String: [String]] = [:]
+        var current: String?
+        for line in model.split(separator: "\n") {
+            if line.hasPrefix("struct "), let name = line.dropFirst(7).split(separator: ":").first {
+                current = String(name)
+                structs[String(name)] = []
+            } else if line == "}" {
+                current = nil
+            } else if let current, line.hasPrefix("    var "), let field = line.dropFirst(8).split(separator: ":").first
+            {
+                structs[current]?.append(String(field))
+            }
+        }
+        #expect(structs.count >= 10)
+        for (name, fields) in structs {
+            let start = try #require(lookups.range(of: "extension \(name): MustacheParent {"), "no lookup for \(name)")
+            let extensionText = lookups[start.upperBound...].components(separatedBy: "\nextension ")[0]
+            for field in fields {
+                #expect(
+                    extensionText.contains("case \"\(field)\": return self.\(field)\n"),
+                    "\(name).\(field) has no lookup")
+            }
+        }
+    }
+}
