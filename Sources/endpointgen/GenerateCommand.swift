@@ -51,7 +51,6 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let started = ContinuousClock.now
         let templateSet: TemplateSet
         do {
             templateSet = try templates.map(TemplateSet.overriding(withDirectory:)) ?? TemplateSet.defaults()
@@ -65,6 +64,7 @@ struct GenerateCommand: ParsableCommand {
         var failed = false
         var stale: [String] = []
         for path in specs {
+            let started = ContinuousClock.now
             let loaded = SpecLoader().load(contentsOf: path)
             for diagnostic in loaded.diagnostics { Console.error(diagnostic.description) }
             guard let spec = loaded.spec else {
@@ -78,9 +78,8 @@ struct GenerateCommand: ParsableCommand {
                 stale +=
                     changes.written.map { "\($0) is not up to date" } + changes.removed.map { "\($0) would be removed" }
             } else {
-                let milliseconds =
-                    (ContinuousClock.now - started).components.attoseconds / 1_000_000_000_000_000
-                    + (ContinuousClock.now - started).components.seconds * 1000
+                let elapsed = (ContinuousClock.now - started).components
+                let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
                 Console.output(
                     "\(path): \(Console.count(spec.models.count, "model")), "
                         + "\(Console.count(spec.endpoints.count, "endpoint")) → \(Console.count(generated.count, "file")) "
