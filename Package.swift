@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "endpointgen", targets: ["endpointgen"]),
         .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),
+        .library(name: "EndpointRuntimeTesting", targets: ["EndpointRuntimeTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -52,8 +53,15 @@ let package = Package(
             ]
         ),
 
-        // What generated code runs on: `Endpoint`, `AuthorizedEndpoint`, request building. Foundation only.
-        .target(name: "EndpointRuntime"),
+        // Atomic flags for the reactive core: C11 builtins, no dependency.
+        .target(name: "CEndpointAtomics"),
+
+        // What generated code runs on: `Endpoint`, `AuthorizedEndpoint`, request building, and the reactive core
+        // with RxSwift's names. Foundation only.
+        .target(name: "EndpointRuntime", dependencies: ["CEndpointAtomics"]),
+
+        // Virtual-time testing for reactive code (RxTest's TestScheduler), a product of its own so apps don't link it.
+        .target(name: "EndpointRuntimeTesting", dependencies: ["EndpointRuntime"]),
 
         // The command-line tool: `endpointgen generate` and `endpointgen validate`.
         .executableTarget(
@@ -90,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndpointRuntimeTests",
-            dependencies: ["EndpointRuntime"]
+            dependencies: ["EndpointRuntime", "EndpointRuntimeTesting"]
         ),
         .testTarget(
             name: "endpointgenTests",
