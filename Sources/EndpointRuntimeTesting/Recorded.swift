@@ -30,7 +30,9 @@ extension Recorded {
     }
 
     /// `.completed` at `time`.
-    public static func completed<Element>(_ time: TestTime, _ type: Element.Type = Element.self) -> Recorded<Event<Element>>
+    public static func completed<Element>(_ time: TestTime, _ type: Element.Type = Element.self) -> Recorded<
+        Event<Element>
+    >
     where Value == Event<Element> {
         Recorded(time: time, value: .completed)
     }

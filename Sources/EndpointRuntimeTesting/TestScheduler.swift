@@ -108,9 +108,11 @@ public final class TestScheduler: SchedulerType {
 
     private func next(notAfter limit: TestTime = .max) -> Item? {
         state.withLock { state -> Item? in
-            guard let index = state.queue.indices.min(by: {
-                (state.queue[$0].time, state.queue[$0].order) < (state.queue[$1].time, state.queue[$1].order)
-            }), state.queue[index].time <= limit else { return nil }
+            guard
+                let index = state.queue.indices.min(by: {
+                    (state.queue[$0].time, state.queue[$0].order) < (state.queue[$1].time, state.queue[$1].order)
+                }), state.queue[index].time <= limit
+            else { return nil }
             let item = state.queue.remove(at: index)
             state.clock = max(state.clock, item.time)
             return item
@@ -125,7 +127,9 @@ public final class TestScheduler: SchedulerType {
     }
 
     /// An observable that sends `events` at their absolute times, to whoever is subscribed then.
-    public func createHotObservable<Element: Sendable>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+    public func createHotObservable<Element: Sendable>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<
+        Element
+    > {
         let observable = TestableObservable<Element>(scheduler: self, events: events, isHot: true)
         for event in events {
             scheduleAt(event.time) { observable.broadcast(event.value) }
@@ -134,7 +138,9 @@ public final class TestScheduler: SchedulerType {
     }
 
     /// An observable that sends `events` to each subscriber, at times relative to its subscription.
-    public func createColdObservable<Element: Sendable>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+    public func createColdObservable<Element: Sendable>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<
+        Element
+    > {
         TestableObservable<Element>(scheduler: self, events: events, isHot: false)
     }
 

@@ -42,7 +42,8 @@ public final class TestableObservable<Element: Sendable>: ObservableType, @unche
         for observer in observers { observer.on(event) }
     }
 
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         let clock = scheduler.clock
         let (id, index) = state.withLock { state -> (Int, Int) in
             state.nextID += 1
@@ -54,9 +55,10 @@ public final class TestableObservable<Element: Sendable>: ObservableType, @unche
         if !isHot {
             for event in recordedEvents {
                 let value = event.value
+                // Strong: a cold observable made inside a selector has no other owner; disposal cancels these.
                 _ = pending.insert(
-                    scheduler.scheduleAt(clock + event.time) { [weak self] in
-                        guard let observer = self?.state.withLock({ $0.observers[id] }) else { return }
+                    scheduler.scheduleAt(clock + event.time) { [self] in
+                        guard let observer = state.withLock({ $0.observers[id] }) else { return }
                         observer.on(value)
                     })
             }

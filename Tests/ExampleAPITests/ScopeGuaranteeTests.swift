@@ -29,8 +29,12 @@ struct ScopeGuaranteeTests {
         let handle = try FileHandle(forWritingTo: output)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // The runtime's C atomics module: SwiftPM hands its module map to every client; so does this snippet.
+        let atomicsModuleMap = Self.modulesDirectory.deletingLastPathComponent()
+            .appendingPathComponent("CEndpointAtomics.build/module.modulemap")
         process.arguments = [
-            "swiftc", "-typecheck", "-swift-version", "6", "-I", Self.modulesDirectory.path, source.path,
+            "swiftc", "-typecheck", "-swift-version", "6", "-I", Self.modulesDirectory.path,
+            "-Xcc", "-fmodule-map-file=\(atomicsModuleMap.path)", source.path,
         ]
         process.standardOutput = handle
         process.standardError = handle

@@ -1,4 +1,4 @@
-import CEndpointAtomics
+internal import CEndpointAtomics
 
 /// An integer read and written with atomic instructions: the cheap flag behind "is this subscription
 /// stopped/disposed?", checked on every event.

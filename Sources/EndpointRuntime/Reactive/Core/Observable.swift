@@ -32,8 +32,12 @@ public struct Observable<Element: Sendable>: ObservableType {
         subscribeHandler = subscribe
     }
 
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        subscribeHandler(AnyObserver(observer))
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
+        if CurrentThreadScheduler.isScheduleRequired {
+            return CurrentThreadScheduler.withTrampoline { subscribeHandler(AnyObserver(observer)) }
+        }
+        return subscribeHandler(AnyObserver(observer))
     }
 
     public func asObservable() -> Observable<Element> { self }

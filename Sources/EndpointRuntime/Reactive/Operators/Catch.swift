@@ -1,6 +1,8 @@
 extension ObservableType {
     /// On error, continues with the sequence `handler` returns for it.
-    public func `catch`(_ handler: @escaping @Sendable (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+    public func `catch`(_ handler: @escaping @Sendable (Swift.Error) throws -> Observable<Element>) -> Observable<
+        Element
+    > {
         let source = asObservable()
         return Observable { observer in
             let sink = Sink<Element>(observer: observer)

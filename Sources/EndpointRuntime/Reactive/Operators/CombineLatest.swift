@@ -12,11 +12,16 @@ final class CombineSink<Element: Sendable, Output: Sendable>: Sink<Output>, @unc
     private let state: Locked<State>
     private let gate = SerializingGate<Event<Output>>()
 
-    init(observer: AnyObserver<Output>, count: Int, isZip: Bool, selector: @escaping @Sendable ([Element]) throws -> Output) {
+    init(
+        observer: AnyObserver<Output>, count: Int, isZip: Bool,
+        selector: @escaping @Sendable ([Element]) throws -> Output
+    ) {
         self.isZip = isZip
         self.selector = selector
-        state = Locked(State(latest: Array(repeating: nil, count: count), queues: Array(repeating: [], count: count),
-                             done: Array(repeating: false, count: count)))
+        state = Locked(
+            State(
+                latest: Array(repeating: nil, count: count), queues: Array(repeating: [], count: count),
+                done: Array(repeating: false, count: count)))
         super.init(observer: observer)
     }
 
@@ -87,7 +92,9 @@ extension ObservableType {
     }
 
     /// The latest element of every source as an array, each time any of them sends one.
-    public static func combineLatest<Collection: Swift.Collection & Sendable>(_ collection: Collection) -> Observable<[Element]>
+    public static func combineLatest<Collection: Swift.Collection & Sendable>(_ collection: Collection) -> Observable<
+        [Element]
+    >
     where Collection.Element: ObservableConvertibleType, Collection.Element.Element == Element {
         combineLatest(collection) { $0 }
     }
@@ -151,7 +158,8 @@ extension Observable {
     }
 
     private static func pairs<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
-        _ source1: O1, _ source2: O2, zip: Bool, _ selector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
+        _ source1: O1, _ source2: O2, zip: Bool,
+        _ selector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
         typealias Value = Either4<O1.Element, O2.Element, Never, Never>
         return combine([wrap(source1) { Value.a($0) }, wrap(source2) { Value.b($0) }], zip: zip) { values in
@@ -160,7 +168,9 @@ extension Observable {
     }
 
     /// The latest elements of all three, combined by `resultSelector`.
-    public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
+    public static func combineLatest<
+        O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
@@ -175,7 +185,9 @@ extension Observable {
         triples(source1, source2, source3, zip: true, resultSelector)
     }
 
-    private static func triples<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
+    private static func triples<
+        O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, zip: Bool,
         _ selector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
@@ -227,7 +239,9 @@ extension Observable {
 /// The tuple forms without a selector.
 extension Observable {
     /// The latest elements of both as a tuple.
-    public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(_ source1: O1, _ source2: O2)
+    public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
+        _ source1: O1, _ source2: O2
+    )
         -> Observable<(O1.Element, O2.Element)> where Element == (O1.Element, O2.Element)
     {
         combineLatest(source1, source2) { ($0, $1) }
@@ -241,7 +255,9 @@ extension Observable {
     }
 
     /// The latest elements of all three as a tuple.
-    public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
+    public static func combineLatest<
+        O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> where Element == (O1.Element, O2.Element, O3.Element) {
         combineLatest(source1, source2, source3) { ($0, $1, $2) }
@@ -258,7 +274,9 @@ extension Observable {
     public static func combineLatest<
         O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
         O4: ObservableConvertibleType
-    >(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>
+    >(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4) -> Observable<
+        (O1.Element, O2.Element, O3.Element, O4.Element)
+    >
     where Element == (O1.Element, O2.Element, O3.Element, O4.Element) {
         combineLatest(source1, source2, source3, source4) { ($0, $1, $2, $3) }
     }
@@ -267,7 +285,9 @@ extension Observable {
     public static func zip<
         O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
         O4: ObservableConvertibleType
-    >(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>
+    >(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4) -> Observable<
+        (O1.Element, O2.Element, O3.Element, O4.Element)
+    >
     where Element == (O1.Element, O2.Element, O3.Element, O4.Element) {
         zip(source1, source2, source3, source4) { ($0, $1, $2, $3) }
     }

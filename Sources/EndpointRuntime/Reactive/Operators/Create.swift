@@ -2,7 +2,9 @@ extension ObservableType {
     /// An observable made by your own code: `subscribe` runs for each subscriber, sends events to the observer
     /// it gets (from any thread, one at a time), and returns what stops its work. Events after a stop event are
     /// dropped, and the returned disposable runs once the sequence stops or is disposed.
-    public static func create(_ subscribe: @escaping @Sendable (AnyObserver<Element>) -> Disposable) -> Observable<Element> {
+    public static func create(_ subscribe: @escaping @Sendable (AnyObserver<Element>) -> Disposable) -> Observable<
+        Element
+    > {
         Observable { observer in
             let sink = Sink<Element>(observer: observer)
             sink.upstream.setDisposable(subscribe(AnyObserver(eventHandler: sink.forward)))
@@ -24,11 +26,16 @@ extension ObservableType {
     where Elements.Element == Element {
         Observable { observer in
             let sink = Sink<Element>(observer: observer)
-            for element in elements {
-                if sink.isDisposed { return sink }
-                sink.forwardNext(element)
-            }
-            sink.forward(.completed)
+            // On the trampoline: the loop starts once the chain below is connected, so it can stop early.
+            sink.upstream.setDisposable(
+                CurrentThreadScheduler.instance.schedule(()) { _ in
+                    for element in elements {
+                        if sink.isDisposed { return Disposables.create() }
+                        sink.forwardNext(element)
+                    }
+                    sink.forward(.completed)
+                    return Disposables.create()
+                })
             return sink
         }
     }

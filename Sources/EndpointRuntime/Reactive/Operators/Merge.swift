@@ -6,8 +6,10 @@ extension ObservableType {
     ) -> Observable<Inner.Element> {
         let source = asObservable()
         return Observable { observer in
-            MergeSink<Element, Inner.Element>(observer: observer, maxConcurrent: .max, selector: { try selector($0).asObservable() })
-                .run(source)
+            MergeSink<Element, Inner.Element>(
+                observer: observer, maxConcurrent: .max, selector: { try selector($0).asObservable() }
+            )
+            .run(source)
         }
     }
 
@@ -29,8 +31,10 @@ extension ObservableType {
     ) -> Observable<Inner.Element> {
         let source = asObservable()
         return Observable { observer in
-            MergeSink<Element, Inner.Element>(observer: observer, maxConcurrent: 1, selector: { try selector($0).asObservable() })
-                .run(source)
+            MergeSink<Element, Inner.Element>(
+                observer: observer, maxConcurrent: 1, selector: { try selector($0).asObservable() }
+            )
+            .run(source)
         }
     }
 
@@ -87,7 +91,10 @@ final class MergeSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unchec
     private let group = CompositeDisposable()
     private let gate = SerializingGate<Event<Output>>()
 
-    init(observer: AnyObserver<Output>, maxConcurrent: Int, selector: @escaping @Sendable (Source) throws -> Observable<Output>) {
+    init(
+        observer: AnyObserver<Output>, maxConcurrent: Int,
+        selector: @escaping @Sendable (Source) throws -> Observable<Output>
+    ) {
         self.selector = selector
         self.maxConcurrent = maxConcurrent
         super.init(observer: observer)
@@ -135,15 +142,16 @@ final class MergeSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unchec
         let holder = SingleAssignmentDisposable()
         guard let key = group.insert(holder) else { return }
         holder.setDisposable(
-            inner.subscribe(AnyObserver<Output> { [self] event in
-                switch event {
-                case .next: emit(event)
-                case .error: emit(event)
-                case .completed:
-                    group.remove(for: key)
-                    innerCompleted()
-                }
-            }))
+            inner.subscribe(
+                AnyObserver<Output> { [self] event in
+                    switch event {
+                    case .next: emit(event)
+                    case .error: emit(event)
+                    case .completed:
+                        group.remove(for: key)
+                        innerCompleted()
+                    }
+                }))
     }
 
     private func innerCompleted() {
@@ -200,24 +208,25 @@ final class SwitchSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unche
                 state.innerActive = true
                 return state.latest
             }
-            // Dispose the previous inner subscription first, as RxSwift does, then subscribe the new one.
-            inner.disposable = Disposables.create()
+            // Setting the new holder disposes the previous inner subscription before the next one is made.
             let holder = SingleAssignmentDisposable()
             inner.disposable = holder
             holder.setDisposable(
-                next.subscribe(AnyObserver<Output> { [self] event in
-                    let isLatest = state.withLock { $0.latest == id }
-                    guard isLatest else { return }
-                    if case .completed = event {
-                        let done = state.withLock { state -> Bool in
-                            state.innerActive = false
-                            return state.sourceDone
+                next.subscribe(
+                    AnyObserver<Output> { [self] event in
+                        let isLatest = state.withLock { $0.latest == id }
+                        guard isLatest else { return }
+                        if case .completed = event {
+                            holder.dispose()
+                            let done = state.withLock { state -> Bool in
+                                state.innerActive = false
+                                return state.sourceDone
+                            }
+                            if done { emit(.completed) }
+                        } else {
+                            emit(event)
                         }
-                        if done { emit(.completed) }
-                    } else {
-                        emit(event)
-                    }
-                }))
+                    }))
         case .error(let error):
             emit(.error(error))
         case .completed:

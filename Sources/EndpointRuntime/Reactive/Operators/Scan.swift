@@ -19,7 +19,9 @@ extension ObservableType {
     }
 
     /// The elements that differ from the one before, compared by `comparer`.
-    public func distinctUntilChanged(_ comparer: @escaping @Sendable (Element, Element) throws -> Bool) -> Observable<Element> {
+    public func distinctUntilChanged(_ comparer: @escaping @Sendable (Element, Element) throws -> Bool) -> Observable<
+        Element
+    > {
         lift { DistinctSink(observer: $0, comparer: comparer) }
     }
 }
@@ -80,5 +82,24 @@ final class DistinctSink<Element>: PassThroughSink<Element, Element>, @unchecked
         } catch {
             forward(.error(error))
         }
+    }
+}
+
+extension ObservableType {
+    /// All elements as one array, once the sequence completes.
+    public func toArray() -> Single<[Element]> {
+        Single(raw: lift { ToArraySink(observer: $0) })
+    }
+}
+
+final class ToArraySink<Element>: PassThroughSink<Element, [Element]>, @unchecked Sendable {
+    // `elements` is touched only from on(_:), which the contract never calls concurrently.
+    private var elements: [Element] = []
+
+    override func onNext(_ element: Element) { elements.append(element) }
+
+    override func onCompleted() {
+        forwardNext(elements)
+        forward(.completed)
     }
 }

@@ -113,7 +113,9 @@ extension ObservableType {
 
     /// At most one element per `dueTime`: the first at once, then (with `latest`) the newest of each window at
     /// its end, as RxSwift's `throttle(_:latest:scheduler:)`.
-    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<
+        Element
+    > {
         let source = asObservable()
         return Observable { observer in
             let sink = Sink<Element>(observer: observer)

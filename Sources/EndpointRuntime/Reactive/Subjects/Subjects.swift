@@ -15,7 +15,8 @@ public final class PublishSubject<Element: Sendable>: SubjectType, Cancelable {
 
     public func on(_ event: Event<Element>) { core.on(event) }
 
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         core.subscribe(AnyObserver(observer), objectName: "PublishSubject")
     }
 
@@ -47,7 +48,8 @@ public final class BehaviorSubject<Element: Sendable>: SubjectType, Cancelable {
 
     public func on(_ event: Event<Element>) { core.on(event) }
 
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         core.subscribe(AnyObserver(observer), objectName: "BehaviorSubject")
     }
 
@@ -80,7 +82,8 @@ public final class ReplaySubject<Element: Sendable>: SubjectType, Cancelable {
 
     public func on(_ event: Event<Element>) { core.on(event) }
 
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         core.subscribe(AnyObserver(observer), objectName: "ReplaySubject")
     }
 

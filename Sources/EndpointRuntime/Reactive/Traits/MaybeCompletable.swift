@@ -3,17 +3,18 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     public static func create(
         subscribe: @escaping @Sendable (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> Disposable
     ) -> Maybe<Element> {
-        Maybe(raw: Observable.create { observer in
-            subscribe { event in
-                switch event {
-                case .success(let element):
-                    observer.onNext(element)
-                    observer.onCompleted()
-                case .error(let error): observer.onError(error)
-                case .completed: observer.onCompleted()
+        Maybe(
+            raw: Observable.create { observer in
+                subscribe { event in
+                    switch event {
+                    case .success(let element):
+                        observer.onNext(element)
+                        observer.onCompleted()
+                    case .error(let error): observer.onError(error)
+                    case .completed: observer.onCompleted()
+                    }
                 }
-            }
-        })
+            })
     }
 
     /// A `Maybe` of `element`.
@@ -47,7 +48,9 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     }
 
     /// The `Maybe` that `selector` makes from the element.
-    public func flatMap<Result: Sendable>(_ selector: @escaping @Sendable (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+    public func flatMap<Result: Sendable>(_ selector: @escaping @Sendable (Element) throws -> Maybe<Result>) -> Maybe<
+        Result
+    > {
         Maybe(raw: source.flatMap { try selector($0).source })
     }
 
@@ -65,14 +68,15 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     public static func create(
         subscribe: @escaping @Sendable (@escaping @Sendable (CompletableEvent) -> Void) -> Disposable
     ) -> Completable {
-        Completable(raw: Observable.create { observer in
-            subscribe { event in
-                switch event {
-                case .completed: observer.onCompleted()
-                case .error(let error): observer.onError(error)
+        Completable(
+            raw: Observable.create { observer in
+                subscribe { event in
+                    switch event {
+                    case .completed: observer.onCompleted()
+                    case .error(let error): observer.onError(error)
+                    }
                 }
-            }
-        })
+            })
     }
 
     /// A `Completable` that completes at once.
@@ -113,6 +117,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         onSubscribe: (@Sendable () -> Void)? = nil,
         onDispose: (@Sendable () -> Void)? = nil
     ) -> Completable {
-        Completable(raw: source.do(onError: onError, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
+        Completable(
+            raw: source.do(onError: onError, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
     }
 }

@@ -3,17 +3,18 @@ extension PrimitiveSequence where Trait == SingleTrait {
     public static func create(
         subscribe: @escaping @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> Disposable
     ) -> Single<Element> {
-        Single(raw: Observable.create { observer in
-            subscribe { event in
-                switch event {
-                case .success(let element):
-                    observer.onNext(element)
-                    observer.onCompleted()
-                case .failure(let error):
-                    observer.onError(error)
+        Single(
+            raw: Observable.create { observer in
+                subscribe { event in
+                    switch event {
+                    case .success(let element):
+                        observer.onNext(element)
+                        observer.onCompleted()
+                    case .failure(let error):
+                        observer.onError(error)
+                    }
                 }
-            }
-        })
+            })
     }
 
     /// A `Single` of `element`.
@@ -45,12 +46,16 @@ extension PrimitiveSequence where Trait == SingleTrait {
     }
 
     /// The `Single` that `selector` makes from the element.
-    public func flatMap<Result: Sendable>(_ selector: @escaping @Sendable (Element) throws -> Single<Result>) -> Single<Result> {
+    public func flatMap<Result: Sendable>(_ selector: @escaping @Sendable (Element) throws -> Single<Result>) -> Single<
+        Result
+    > {
         Single(raw: source.flatMap { try selector($0).source })
     }
 
     /// The `Maybe` that `selector` makes from the element.
-    public func flatMapMaybe<Result: Sendable>(_ selector: @escaping @Sendable (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+    public func flatMapMaybe<Result: Sendable>(_ selector: @escaping @Sendable (Element) throws -> Maybe<Result>)
+        -> Maybe<Result>
+    {
         Maybe(raw: source.flatMap { try selector($0).source })
     }
 

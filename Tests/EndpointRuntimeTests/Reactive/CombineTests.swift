@@ -1,0 +1,75 @@
+import EndpointRuntime
+import EndpointRuntimeTesting
+import Testing
+
+@Suite("combineLatest and zip")
+struct CombineTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
+    @Test("combineLatest of two: the latest of both once both have sent, with a selector")
+    func combineLatestTwo() {
+        let a = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
+        let b = scheduler.createHotObservable([.next(220, "x"), .next(240, "y"), .completed(250)])
+        let observer = scheduler.start { Observable.combineLatest(a, b) { "\($0)\($1)" } }
+        #expect(observer.events == [.next(220, "1x"), .next(230, "2x"), .next(240, "2y"), .completed(300)])
+    }
+
+    @Test("combineLatest as tuples, of three and four")
+    func combineLatestArities() {
+        let three = Observable.combineLatest(Observable.just(1), Observable.just("a"), Observable.just(true))
+        #expect(events(of: three.map { "\($0.0)\($0.1)\($0.2)" }) == [.next("1atrue"), .completed])
+        let four = Observable.combineLatest(
+            Observable.just(1), Observable.just(2), Observable.just(3), Observable.just(4)
+        ) {
+            $0 + $1 + $2 + $3
+        }
+        #expect(events(of: four) == [.next(10), .completed])
+    }
+
+    @Test("combineLatest of a collection, and completion at once when a source completes empty")
+    func combineLatestCollection() {
+        let sources = [Observable.just(1), Observable.just(2), Observable.just(3)]
+        #expect(events(of: Observable.combineLatest(sources)) == [.next([1, 2, 3]), .completed])
+        let empty = scheduler.createHotObservable([Recorded.completed(210, Int.self)])
+        let never = scheduler.createHotObservable([Recorded<Event<Int>>]())
+        let observer = scheduler.start { Observable.combineLatest(empty, never) { $0 + $1 } }
+        #expect(observer.events == [.completed(210)])
+    }
+
+    @Test("an error from any source ends combineLatest")
+    func combineLatestError() {
+        let a = scheduler.createHotObservable([.next(210, 1), .error(230, TestError())])
+        let b = scheduler.createHotObservable([.next(220, 2), .next(240, 3)])
+        let observer = scheduler.start { Observable.combineLatest(a, b) { $0 + $1 } }
+        #expect(observer.events == [.next(220, 3), .error(230, TestError())])
+        #expect(b.subscriptions == [Subscription(200, 230)])
+    }
+
+    @Test("zip pairs the n-th elements and completes when a finished source has nothing left")
+    func zipTwo() {
+        let a = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+        let b = scheduler.createHotObservable([.next(215, "a"), .next(250, "b"), .next(260, "c"), .next(270, "d")])
+        let observer = scheduler.start { Observable.zip(a, b) { "\($0)\($1)" } }
+        #expect(observer.events == [.next(215, "1a"), .next(250, "2b"), .next(260, "3c"), .completed(260)])
+    }
+
+    @Test("zip of three, four and a collection")
+    func zipArities() {
+        let three = Observable.zip(Observable.of(1, 2), Observable.of(10, 20), Observable.of(100, 200)) { $0 + $1 + $2 }
+        #expect(events(of: three) == [.next(111), .next(222), .completed])
+        let four = Observable.zip(Observable.of(1), Observable.of(2), Observable.of(3), Observable.of(4))
+        #expect(events(of: four.map { $0.0 + $0.1 + $0.2 + $0.3 }) == [.next(10), .completed])
+        #expect(
+            events(of: Observable.zip([Observable.of(1, 2), Observable.of(3, 4)])) == [
+                .next([1, 3]), .next([2, 4]), .completed,
+            ])
+    }
+
+    @Test("a throwing selector ends the sequence with its error")
+    func throwingSelector() {
+        let combined = Observable.combineLatest(Observable.just(1), Observable.just(2)) { _, _ -> Int in
+            throw TestError()
+        }
+        #expect(events(of: combined) == [.error(TestError())])
+    }
+}
