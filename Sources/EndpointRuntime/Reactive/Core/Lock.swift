@@ -8,10 +8,11 @@ import Musl
 
 /// A mutex guarding a value. The reactive core's only synchronization: every `@unchecked Sendable` type in it
 /// keeps its mutable state inside one of these, and never calls user code while holding it.
+@usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
     // @unchecked: `value` is read and written only between lock() and unlock() below.
-    private var value: Value
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var value: Value
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     package init(_ value: Value) {
         self.value = value
@@ -25,7 +26,7 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value. `body` must not call out to user code.
-    @inline(__always)
+    @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }

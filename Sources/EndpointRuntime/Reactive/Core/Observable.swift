@@ -24,21 +24,29 @@ extension ObservableType {
 /// It is cold unless said otherwise: every subscription runs its own work. Elements must be `Sendable`, because
 /// schedulers, subjects and `share` move them between threads and Swift 6 checks that this is safe.
 public struct Observable<Element: Sendable>: ObservableType {
-    private let subscribeHandler: @Sendable (AnyObserver<Element>) -> Disposable
+    @usableFromInline let subscribeHandler: @Sendable (AnyObserver<Element>) -> Disposable
 
     /// An observable whose subscriptions run `subscribe`. Operators use this; to make a sequence from your own
     /// code, use ``ObservableType/create(_:)``, which also enforces the event grammar.
+    @usableFromInline
     init(_ subscribe: @escaping @Sendable (AnyObserver<Element>) -> Disposable) {
         subscribeHandler = subscribe
     }
 
+    @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
-        if CurrentThreadScheduler.isScheduleRequired {
-            return CurrentThreadScheduler.withTrampoline { subscribeHandler(AnyObserver(observer)) }
-        }
-        return subscribeHandler(AnyObserver(observer))
+        // Made here, in the caller's specialized code, so events reach the observer without generic dispatch.
+        let observer = AnyObserver(observer)
+        if CurrentThreadScheduler.isScheduleRequired { return subscribeOnTrampoline(observer) }
+        return subscribeHandler(observer)
     }
 
+    @usableFromInline
+    func subscribeOnTrampoline(_ observer: AnyObserver<Element>) -> Disposable {
+        CurrentThreadScheduler.withTrampoline { subscribeHandler(observer) }
+    }
+
+    @inlinable
     public func asObservable() -> Observable<Element> { self }
 }

@@ -1,13 +1,14 @@
 extension ObservableType {
     /// Subscribes with closures, RxSwift style. `onDisposed` runs once: after a stop event, or when the
     /// subscription is disposed, whichever comes first.
+    @inlinable
     public func subscribe(
         onNext: (@Sendable (Element) -> Void)? = nil,
         onError: (@Sendable (Swift.Error) -> Void)? = nil,
         onCompleted: (@Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> Disposable {
-        let disposed: Cancelable = onDisposed.map { Disposables.create(with: $0) } ?? AnonymousDisposable({})
+        let disposed: Cancelable = Disposables.create(with: onDisposed ?? {})
         let stopped = AtomicInt()
         let observer = AnyObserver<Element> { event in
             switch event {

@@ -9,11 +9,11 @@ public protocol ObserverType<Element>: Sendable {
 
 extension ObserverType {
     /// Sends `.next(element)`.
-    public func onNext(_ element: Element) { on(.next(element)) }
+    @inlinable public func onNext(_ element: Element) { on(.next(element)) }
     /// Sends `.completed`.
-    public func onCompleted() { on(.completed) }
+    @inlinable public func onCompleted() { on(.completed) }
     /// Sends `.error(error)`.
-    public func onError(_ error: Swift.Error) { on(.error(error)) }
+    @inlinable public func onError(_ error: Swift.Error) { on(.error(error)) }
 
     /// The observer, type-erased.
     public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
@@ -21,14 +21,16 @@ extension ObserverType {
 
 /// An observer made of a closure, or any observer with its type erased.
 public struct AnyObserver<Element>: ObserverType {
-    private let handler: @Sendable (Event<Element>) -> Void
+    @usableFromInline let handler: @Sendable (Event<Element>) -> Void
 
     /// An observer that passes each event to `eventHandler`.
+    @inlinable
     public init(eventHandler: @escaping @Sendable (Event<Element>) -> Void) {
         handler = eventHandler
     }
 
     /// Wraps an observer.
+    @inlinable
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         if let erased = observer as? AnyObserver<Element> {
             self = erased
@@ -37,5 +39,6 @@ public struct AnyObserver<Element>: ObserverType {
         }
     }
 
+    @inlinable
     public func on(_ event: Event<Element>) { handler(event) }
 }

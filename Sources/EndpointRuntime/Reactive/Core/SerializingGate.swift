@@ -1,50 +1,64 @@
-/// Delivers values one at a time even when producers race: values are queued in arrival order, and whichever
-/// caller finds nobody delivering drains the queue. A delivery made from inside a delivery is queued too, so
-/// handlers are never re-entered. No lock is held while the handler runs.
-final class SerializingGate<Value: Sendable>: Sendable {
-    private let state = Locked((queue: [Value](), head: 0, isDelivering: false))
+/// Delivers values one at a time even when producers race, never re-entrantly, and never calling out while
+/// holding a lock. The first producer to claim the gate delivers; producers that find it claimed queue their
+/// value, and the deliverer drains the queue before releasing the gate. A delivery made from inside a delivery
+/// is queued too, so handlers are never re-entered.
+@usableFromInline
+final class SerializingGate<Value>: @unchecked Sendable {
+    // @unchecked: `queue` is a Locked; `delivering` is atomic. Values cross threads inside the Locked.
+    @usableFromInline let delivering = AtomicInt()
+    @usableFromInline let queue = Locked(Queue())
 
-    /// Delivers `value` through `handler`, now or after the deliveries ahead of it.
-    func deliver(_ value: Value, _ handler: (Value) -> Void) {
-        // Fast path: nobody delivering and nothing queued, so deliver directly.
-        let direct = state.withLock { state -> Bool in
-            if state.isDelivering || state.head < state.queue.count {
-                state.queue.append(value)
-                return false
-            }
-            state.isDelivering = true
-            return true
-        }
-        if direct {
-            handler(value)
-            state.withLock { $0.isDelivering = false }
-        }
-        drain(handler)
-    }
+    @usableFromInline
+    struct Queue {
+        @usableFromInline var items: [Value] = []
+        @usableFromInline var head = 0
 
-    /// Queues values without delivering them; the next `deliver` or `drain` delivers them first.
-    func enqueue(_ values: [Value]) {
-        guard !values.isEmpty else { return }
-        state.withLock { $0.queue.append(contentsOf: values) }
-    }
+        @usableFromInline init() {}
 
-    /// Delivers everything queued, unless another caller is already doing so.
-    func drain(_ handler: (Value) -> Void) {
-        let start = state.withLock { state -> Bool in
-            guard !state.isDelivering, state.head < state.queue.count else { return false }
-            state.isDelivering = true
-            return true
-        }
-        guard start else { return }
-        while let next = state.withLock({ state -> Value? in
-            guard state.head < state.queue.count else {
-                state.queue.removeAll(keepingCapacity: true)
-                state.head = 0
-                state.isDelivering = false
+        @inlinable mutating func popFirst() -> Value? {
+            guard head < items.count else {
+                if !items.isEmpty {
+                    items.removeAll(keepingCapacity: true)
+                    head = 0
+                }
                 return nil
             }
-            defer { state.head += 1 }
-            return state.queue[state.head]
+            defer { head += 1 }
+            return items[head]
+        }
+    }
+
+    @usableFromInline init() {}
+
+    /// Delivers `value` through `handler`, now, or after the deliveries ahead of it by whoever holds the gate.
+    @inlinable
+    func deliver(_ value: Value, _ handler: (Value) -> Void) {
+        if delivering.compareExchange(expected: 0, desired: 1) {
+            handler(value)
+            finish(handler)
+            return
+        }
+        queue.withLock { $0.items.append(value) }
+        // The deliverer may have released the gate just before the append; then this caller drains.
+        if delivering.compareExchange(expected: 0, desired: 1) { finish(handler) }
+    }
+
+    /// Claims the gate with `values` queued first, for a caller that will call `finish` itself (a subscriber
+    /// receiving its replay: live values then queue up behind it). Only for a gate nobody else can see yet.
+    @inlinable
+    func claim(with values: [Value]) {
+        delivering.store(1)
+        queue.withLock { $0.items.append(contentsOf: values) }
+    }
+
+    /// Delivers what is queued, then releases the gate. Only for the caller holding it.
+    @inlinable
+    func finish(_ handler: (Value) -> Void) {
+        while let next = queue.withLock({ queue -> Value? in
+            if let next = queue.popFirst() { return next }
+            // Released under the lock: an appender either queued before (and was popped) or sees it released.
+            delivering.store(0)
+            return nil
         }) {
             handler(next)
         }

@@ -22,6 +22,7 @@ extension ObservableType {
     }
 
     /// The elements of a sequence, then completion; stops early when disposed.
+    @inlinable
     public static func from<Elements: Sequence & Sendable>(_ elements: Elements) -> Observable<Element>
     where Elements.Element == Element {
         Observable { observer in

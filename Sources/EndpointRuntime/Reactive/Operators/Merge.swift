@@ -1,6 +1,7 @@
 extension ObservableType {
     /// Each element's sequence, all running at once, their elements merged. Completes when the source and every
     /// inner sequence have completed; the first error ends everything.
+    @inlinable
     public func flatMap<Inner: ObservableConvertibleType>(
         _ selector: @escaping @Sendable (Element) throws -> Inner
     ) -> Observable<Inner.Element> {
@@ -26,6 +27,7 @@ extension ObservableType {
     }
 
     /// Each element's sequence, one after another in order.
+    @inlinable
     public func concatMap<Inner: ObservableConvertibleType>(
         _ selector: @escaping @Sendable (Element) throws -> Inner
     ) -> Observable<Inner.Element> {
@@ -76,21 +78,26 @@ extension ObservableType {
 }
 
 /// flatMap (any number of inner sequences at once) and concatMap (one at a time, the rest queued).
+@usableFromInline
 final class MergeSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unchecked Sendable {
     // Mutable state lives in `state` (a Locked); events go downstream through `forward`, which is serialized by
     // `gate` so that concurrent inner sequences never call the observer at the same time.
-    private struct State {
-        var active = 0
-        var sourceDone = false
-        var queue: [Observable<Output>] = []
+    @usableFromInline
+    struct State {
+        @usableFromInline var active = 0
+        @usableFromInline var sourceDone = false
+        @usableFromInline var queue: [Observable<Output>] = []
+
+        @usableFromInline init() {}
     }
 
-    private let selector: @Sendable (Source) throws -> Observable<Output>
-    private let maxConcurrent: Int
-    private let state = Locked(State())
-    private let group = CompositeDisposable()
-    private let gate = SerializingGate<Event<Output>>()
+    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Output>
+    @usableFromInline let maxConcurrent: Int
+    @usableFromInline let state = Locked(State())
+    @usableFromInline let group = CompositeDisposable()
+    @usableFromInline let gate = SerializingGate<Event<Output>>()
 
+    @usableFromInline
     init(
         observer: AnyObserver<Output>, maxConcurrent: Int,
         selector: @escaping @Sendable (Source) throws -> Observable<Output>
@@ -100,17 +107,20 @@ final class MergeSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unchec
         super.init(observer: observer)
     }
 
+    @inlinable
     func run(_ source: Observable<Source>) -> Disposable {
         upstream.setDisposable(group)
         _ = group.insert(source.subscribe(AnyObserver<Source> { [self] event in onSource(event) }))
         return self
     }
 
-    private func emit(_ event: Event<Output>) {
+    @inlinable
+    func emit(_ event: Event<Output>) {
         gate.deliver(event) { [self] in forward($0) }
     }
 
-    private func onSource(_ event: Event<Source>) {
+    @inlinable
+    func onSource(_ event: Event<Source>) {
         switch event {
         case .next(let element):
             let inner: Observable<Output>
@@ -138,7 +148,8 @@ final class MergeSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unchec
         }
     }
 
-    private func subscribe(_ inner: Observable<Output>) {
+    @inlinable
+    func subscribe(_ inner: Observable<Output>) {
         let holder = SingleAssignmentDisposable()
         guard let key = group.insert(holder) else { return }
         holder.setDisposable(
@@ -154,7 +165,8 @@ final class MergeSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unchec
                 }))
     }
 
-    private func innerCompleted() {
+    @inlinable
+    func innerCompleted() {
         let (next, done) = state.withLock { state -> (Observable<Output>?, Bool) in
             if !state.queue.isEmpty { return (state.queue.removeFirst(), false) }
             state.active -= 1

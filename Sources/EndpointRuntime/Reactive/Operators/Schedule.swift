@@ -1,17 +1,38 @@
 extension ObservableType {
-    /// Delivers events on `scheduler`, in order, one at a time.
+    /// Delivers events on `scheduler`, in order, one at a time: events queue up, and one scheduled action at a
+    /// time drains the queue.
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
             let sink = Sink<Element>(observer: observer)
-            let gate = SerializingGate<Event<Element>>()
+            let queue = Locked((events: [Event<Element>](), head: 0, isScheduled: false))
+            @Sendable func drain() {
+                while let event = queue.withLock({ queue -> Event<Element>? in
+                    guard queue.head < queue.events.count else {
+                        queue.events.removeAll(keepingCapacity: true)
+                        queue.head = 0
+                        queue.isScheduled = false
+                        return nil
+                    }
+                    defer { queue.head += 1 }
+                    return queue.events[queue.head]
+                }) {
+                    sink.forward(event)
+                }
+            }
             sink.upstream.setDisposable(
                 source.subscribe(
                     AnyObserver<Element> { event in
-                        gate.enqueue([event])
-                        _ = scheduler.schedule(()) { _ in
-                            gate.drain { sink.forward($0) }
-                            return Disposables.create()
+                        let schedule = queue.withLock { queue -> Bool in
+                            queue.events.append(event)
+                            defer { queue.isScheduled = true }
+                            return !queue.isScheduled
+                        }
+                        if schedule {
+                            _ = scheduler.schedule(()) { _ in
+                                drain()
+                                return Disposables.create()
+                            }
                         }
                     }))
             return sink

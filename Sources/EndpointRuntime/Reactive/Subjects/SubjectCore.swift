@@ -1,28 +1,55 @@
-/// The machinery shared by the subjects: subscribers, each with its own serializing gate, the stop event,
-/// and an optional replay buffer.
+/// The machinery shared by the subjects: subscribers, each with its own serializing gate and stop guard, the
+/// stop event, and an optional replay buffer.
+@usableFromInline
 final class SubjectCore<Element: Sendable>: Sendable {
+    @usableFromInline
     struct Subscriber: Sendable {
-        let observer: AnyObserver<Element>
-        let gate: SerializingGate<Event<Element>>
+        @usableFromInline let id: Int
+        @usableFromInline let observer: AnyObserver<Element>
+        @usableFromInline let gate: SerializingGate<Event<Element>>
+        /// Set by the first stop event, so that a `.next` racing an `onCompleted` can never arrive after it.
+        @usableFromInline let stopped: AtomicInt
 
-        func deliver() {
-            gate.drain { observer.on($0) }
+        @usableFromInline
+        init(id: Int, observer: AnyObserver<Element>) {
+            self.id = id
+            self.observer = observer
+            gate = SerializingGate()
+            stopped = AtomicInt()
+        }
+
+        @inlinable
+        func receive(_ event: Event<Element>) {
+            if case .next = event {
+                if stopped.value == 0 { observer.on(event) }
+            } else if stopped.exchange(1) == 0 {
+                observer.on(event)
+            }
+        }
+
+        @inlinable
+        func deliver(_ event: Event<Element>) {
+            gate.deliver(event) { receive($0) }
         }
     }
 
-    private struct State {
-        var subscribers: [Int: Subscriber] = [:]
-        var nextID = 0
-        var stopEvent: Event<Element>?
-        var isDisposed = false
-        var buffer: [Element] = []
-        var bufferStart = 0
+    @usableFromInline
+    struct State {
+        @usableFromInline var subscribers: [Subscriber] = []
+        @usableFromInline var nextID = 0
+        @usableFromInline var stopEvent: Event<Element>?
+        @usableFromInline var isDisposed = false
+        @usableFromInline var buffer: [Element] = []
+        @usableFromInline var bufferStart = 0
+
+        @usableFromInline init() {}
     }
 
-    private let state = Locked(State())
+    @usableFromInline let state = Locked(State())
     /// How many elements new subscribers get first; 0 for none.
-    let replayCount: Int
+    @usableFromInline let replayCount: Int
 
+    @usableFromInline
     init(replayCount: Int) {
         self.replayCount = replayCount
     }
@@ -33,26 +60,27 @@ final class SubjectCore<Element: Sendable>: Sendable {
     var latest: Element? { state.withLock { $0.buffer.count > $0.bufferStart ? $0.buffer.last : nil } }
 
     /// Sends `event` to every subscriber; ignored after a stop event or disposal.
+    @inlinable
     func on(_ event: Event<Element>) {
         let targets = state.withLock { state -> [Subscriber] in
             guard state.stopEvent == nil, !state.isDisposed else { return [] }
             switch event {
             case .next(let element):
-                if replayCount > 0 { record(element, in: &state) }
+                if replayCount > 0 { Self.record(element, in: &state, limit: replayCount) }
+                return state.subscribers
             case .error, .completed:
                 state.stopEvent = event
+                defer { state.subscribers = [] }
+                return state.subscribers
             }
-            let targets = Array(state.subscribers.values)
-            for target in targets { target.gate.enqueue([event]) }
-            if event.isStopEvent { state.subscribers = [:] }
-            return targets
         }
-        for target in targets { target.deliver() }
+        for target in targets { target.deliver(event) }
     }
 
-    private func record(_ element: Element, in state: inout State) {
+    @inlinable
+    static func record(_ element: Element, in state: inout State, limit: Int) {
         state.buffer.append(element)
-        if state.buffer.count - state.bufferStart > replayCount { state.bufferStart += 1 }
+        if state.buffer.count - state.bufferStart > limit { state.bufferStart += 1 }
         if state.bufferStart > 64 && state.bufferStart * 2 > state.buffer.count {
             state.buffer.removeFirst(state.bufferStart)
             state.bufferStart = 0
@@ -61,26 +89,29 @@ final class SubjectCore<Element: Sendable>: Sendable {
 
     /// Adds a subscriber, which first gets the replay (and the stop event, when stopped).
     func subscribe(_ observer: AnyObserver<Element>, objectName: String) -> Disposable {
-        let gate = SerializingGate<Event<Element>>()
-        let subscriber = Subscriber(observer: observer, gate: gate)
-        let id = state.withLock { state -> Int? in
-            if state.isDisposed {
-                gate.enqueue([.error(RxError.disposed(object: objectName))])
-                return nil
-            }
-            gate.enqueue(state.buffer[state.bufferStart...].map { .next($0) })
-            if let stop = state.stopEvent {
-                gate.enqueue([stop])
-                return nil
-            }
+        let (subscriber, isActive) = state.withLock { state -> (Subscriber, Bool) in
             state.nextID += 1
-            state.subscribers[state.nextID] = subscriber
-            return state.nextID
+            let subscriber = Subscriber(id: state.nextID, observer: observer)
+            if state.isDisposed {
+                subscriber.gate.claim(with: [.error(RxError.disposed(object: objectName))])
+                return (subscriber, false)
+            }
+            var replay: [Event<Element>] = state.buffer[state.bufferStart...].map { .next($0) }
+            if let stop = state.stopEvent {
+                replay.append(stop)
+                subscriber.gate.claim(with: replay)
+                return (subscriber, false)
+            }
+            // Claimed inside the lock: live events from now on queue up behind the replay.
+            subscriber.gate.claim(with: replay)
+            state.subscribers.append(subscriber)
+            return (subscriber, true)
         }
-        subscriber.deliver()
-        guard let id else { return Disposables.create() }
+        subscriber.gate.finish { subscriber.receive($0) }
+        guard isActive else { return Disposables.create() }
+        let id = subscriber.id
         return Disposables.create(with: { [weak self] in
-            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+            self?.state.withLock { $0.subscribers.removeAll { $0.id == id } }
         })
     }
 
@@ -88,7 +119,7 @@ final class SubjectCore<Element: Sendable>: Sendable {
     func dispose() {
         state.withLock { state in
             state.isDisposed = true
-            state.subscribers = [:]
+            state.subscribers = []
             state.buffer = []
             state.bufferStart = 0
         }

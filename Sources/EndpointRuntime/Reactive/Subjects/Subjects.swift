@@ -4,7 +4,7 @@ public protocol SubjectType<Element>: ObservableType, ObserverType {}
 /// Sends each event to the subscribers present when it happens. Safe to call from any thread; each subscriber
 /// gets its events one at a time, and an `onNext` from inside a handler is delivered after that handler returns.
 public final class PublishSubject<Element: Sendable>: SubjectType, Cancelable {
-    private let core = SubjectCore<Element>(replayCount: 0)
+    @usableFromInline let core = SubjectCore<Element>(replayCount: 0)
 
     /// A subject with no subscribers yet.
     public init() {}
@@ -13,7 +13,7 @@ public final class PublishSubject<Element: Sendable>: SubjectType, Cancelable {
     public var hasObservers: Bool { core.hasObservers }
     public var isDisposed: Bool { core.isDisposed }
 
-    public func on(_ event: Event<Element>) { core.on(event) }
+    @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
@@ -28,7 +28,7 @@ public final class PublishSubject<Element: Sendable>: SubjectType, Cancelable {
 
 /// Holds a current value: new subscribers get it first, then every later event.
 public final class BehaviorSubject<Element: Sendable>: SubjectType, Cancelable {
-    private let core = SubjectCore<Element>(replayCount: 1)
+    @usableFromInline let core = SubjectCore<Element>(replayCount: 1)
 
     /// A subject whose current value is `value`.
     public init(value: Element) {
@@ -46,7 +46,7 @@ public final class BehaviorSubject<Element: Sendable>: SubjectType, Cancelable {
     public var hasObservers: Bool { core.hasObservers }
     public var isDisposed: Bool { core.isDisposed }
 
-    public func on(_ event: Event<Element>) { core.on(event) }
+    @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
@@ -61,7 +61,7 @@ public final class BehaviorSubject<Element: Sendable>: SubjectType, Cancelable {
 /// Replays the last elements (all of them, unbounded) to new subscribers, then sends every later event; after
 /// the stop event, new subscribers get the replay and the stop event.
 public final class ReplaySubject<Element: Sendable>: SubjectType, Cancelable {
-    private let core: SubjectCore<Element>
+    @usableFromInline let core: SubjectCore<Element>
 
     private init(bufferSize: Int) {
         core = SubjectCore(replayCount: bufferSize)
@@ -80,7 +80,7 @@ public final class ReplaySubject<Element: Sendable>: SubjectType, Cancelable {
     public var hasObservers: Bool { core.hasObservers }
     public var isDisposed: Bool { core.isDisposed }
 
-    public func on(_ event: Event<Element>) { core.on(event) }
+    @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {

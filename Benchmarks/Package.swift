@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+// Benchmarks for EndpointGen, kept out of the main package so its build stays light.
+// Run everything with `Benchmarks/run.sh` from the repository root.
+import PackageDescription
+
+let package = Package(
+    name: "EndpointGenBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "EndpointGen", path: ".."),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    ],
+    targets: [
+        // The reactive core against OpenCombine on the same pipelines.
+        .executableTarget(
+            name: "ReactiveBenchmark",
+            dependencies: [
+                .product(name: "EndpointRuntime", package: "EndpointGen"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ],
+            swiftSettings: [.unsafeFlags(["-Ounchecked", "-wmo"])]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
