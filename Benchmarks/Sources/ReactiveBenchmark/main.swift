@@ -128,8 +128,10 @@ for pipeline in pipelines {
     let oursTime = median(ours)
     let theirTime = median(theirs)
     func describe(_ time: Double) -> String {
-        String(format: "%.1f M events/s (%.3f µs/event)", Double(pipeline.events) / time / 1e6, time / Double(pipeline.events) * 1e6)
+        let perSecond = Double(pipeline.events) / time / 1e6
+        return String(format: "%.1f M events/s (%.3f µs/event)", perSecond, time / Double(pipeline.events) * 1e6)
     }
-    lines.append("| \(pipeline.name) | \(describe(oursTime)) | \(describe(theirTime)) | \(String(format: "%.2f×", theirTime / oursTime)) |")
+    let ratio = String(format: "%.2f×", theirTime / oursTime)
+    lines.append("| \(pipeline.name) | \(describe(oursTime)) | \(describe(theirTime)) | \(ratio) |")
 }
 print(lines.joined(separator: "\n"))

@@ -111,6 +111,17 @@ struct OperatorTests {
         #expect(attempts.count == 3)
     }
 
+    @Test("retry of a source that fails at once does not grow the stack with each attempt")
+    func retryDeep() {
+        let attempts = Counter()
+        let failing = Observable<Int>.deferred {
+            attempts.increment()
+            return Observable.error(TestError())
+        }
+        #expect(events(of: failing.retry(200_000)) == [.error(TestError())])
+        #expect(attempts.count == 200_000)
+    }
+
     @Test("retry(when:) resubscribes on each trigger element and ends with the trigger's error")
     func retryWhen() {
         let source = scheduler.createColdObservable([.next(10, 1), .error(20, TestError())])

@@ -44,7 +44,11 @@ extension ObservableType {
                 serial.disposable = source.subscribe(
                     AnyObserver<Element> { event in
                         if case .error = event, made < maxAttemptCount {
-                            attempt()
+                            // Through the trampoline, so a source that fails at once does not recurse per attempt.
+                            _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                                attempt()
+                                return Disposables.create()
+                            }
                         } else {
                             sink.forward(event)
                         }
