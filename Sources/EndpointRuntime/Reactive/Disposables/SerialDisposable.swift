@@ -1,28 +1,25 @@
-/// Holds one disposable at a time: setting a new one disposes the old; after `dispose()`, a new one is disposed
-/// at once.
-public final class SerialDisposable: Cancelable {
+/// One disposable slot behind a lock: the shared state of `SerialDisposable` and `SingleAssignmentDisposable`.
+final class DisposableSlot: Sendable {
     private let state = Locked((current: Disposable?.none, isDisposed: false))
 
-    /// An empty holder.
-    public init() {}
+    var isDisposed: Bool { state.withLock { $0.isDisposed } }
 
-    public var isDisposed: Bool { state.withLock { $0.isDisposed } }
+    var current: Disposable? { state.withLock { $0.current } }
 
-    /// The current disposable; setting it disposes the previous one.
-    public var disposable: Disposable {
-        get { state.withLock { $0.current } ?? Disposables.create() }
-        set {
-            let (previous, disposeNew) = state.withLock { state -> (Disposable?, Bool) in
-                if state.isDisposed { return (nil, true) }
-                defer { state.current = newValue }
-                return (state.current, false)
-            }
-            previous?.dispose()
-            if disposeNew { newValue.dispose() }
+    /// Puts `disposable` in the slot and returns what it replaced; once the slot is disposed, disposes
+    /// `disposable` instead.
+    func replace(with disposable: Disposable) -> Disposable? {
+        let (previous, disposeNew) = state.withLock { state -> (Disposable?, Bool) in
+            if state.isDisposed { return (nil, true) }
+            defer { state.current = disposable }
+            return (state.current, false)
         }
+        if disposeNew { disposable.dispose() }
+        return previous
     }
 
-    public func dispose() {
+    /// Marks the slot disposed and disposes its content, once.
+    func dispose() {
         let current = state.withLock { state -> Disposable? in
             guard !state.isDisposed else { return nil }
             state.isDisposed = true
@@ -33,33 +30,39 @@ public final class SerialDisposable: Cancelable {
     }
 }
 
-/// A disposable set once, possibly after `dispose()` was called (then it is disposed as it arrives). Operators
-/// use it for upstream subscriptions that may emit before `subscribe` returns.
-public final class SingleAssignmentDisposable: Cancelable {
-    private let state = Locked((current: Disposable?.none, isDisposed: false))
+/// Holds one disposable at a time: setting a new one disposes the old; after `dispose()`, a new one is disposed
+/// at once.
+public final class SerialDisposable: Cancelable {
+    private let slot = DisposableSlot()
 
     /// An empty holder.
     public init() {}
 
-    public var isDisposed: Bool { state.withLock { $0.isDisposed } }
+    public var isDisposed: Bool { slot.isDisposed }
+
+    /// The current disposable; setting it disposes the previous one.
+    public var disposable: Disposable {
+        get { slot.current ?? Disposables.create() }
+        set { slot.replace(with: newValue)?.dispose() }
+    }
+
+    public func dispose() { slot.dispose() }
+}
+
+/// A disposable set once, possibly after `dispose()` was called (then it is disposed as it arrives). Operators
+/// use it for upstream subscriptions that may emit before `subscribe` returns.
+public final class SingleAssignmentDisposable: Cancelable {
+    private let slot = DisposableSlot()
+
+    /// An empty holder.
+    public init() {}
+
+    public var isDisposed: Bool { slot.isDisposed }
 
     /// Sets the disposable; disposes it at once when this holder is already disposed.
     public func setDisposable(_ disposable: Disposable) {
-        let disposeNow = state.withLock { state -> Bool in
-            if state.isDisposed { return true }
-            state.current = disposable
-            return false
-        }
-        if disposeNow { disposable.dispose() }
+        _ = slot.replace(with: disposable)
     }
 
-    public func dispose() {
-        let current = state.withLock { state -> Disposable? in
-            guard !state.isDisposed else { return nil }
-            state.isDisposed = true
-            defer { state.current = nil }
-            return state.current
-        }
-        current?.dispose()
-    }
+    public func dispose() { slot.dispose() }
 }

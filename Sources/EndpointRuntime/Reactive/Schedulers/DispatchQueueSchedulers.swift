@@ -1,25 +1,13 @@
 import Dispatch
 import Foundation
 
-/// Runs work on a serial dispatch queue, one action at a time, in order.
-public final class SerialDispatchQueueScheduler: SchedulerType {
-    let queue: DispatchQueue
+/// A scheduler that runs its work on one dispatch queue.
+public protocol DispatchQueueScheduler: SchedulerType {
+    /// The queue work runs on.
+    var queue: DispatchQueue { get }
+}
 
-    /// A scheduler on a new serial queue targeting `queue`.
-    public init(queue: DispatchQueue, internalSerialQueueName: String) {
-        self.queue = DispatchQueue(label: internalSerialQueueName, target: queue)
-    }
-
-    /// A scheduler on a new serial queue.
-    public convenience init(internalSerialQueueName: String) {
-        self.init(queue: .global(), internalSerialQueueName: internalSerialQueueName)
-    }
-
-    /// A scheduler on a new serial queue of the given quality of service.
-    public convenience init(qos: DispatchQoS, internalSerialQueueName: String = "rx.serial") {
-        self.init(queue: .global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName)
-    }
-
+extension DispatchQueueScheduler {
     public var now: RxTime { Date() }
 
     public func schedule<StateType: Sendable>(
@@ -35,9 +23,29 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
     }
 }
 
+/// Runs work on a serial dispatch queue, one action at a time, in order.
+public final class SerialDispatchQueueScheduler: DispatchQueueScheduler {
+    public let queue: DispatchQueue
+
+    /// A scheduler on a new serial queue targeting `queue`.
+    public init(queue: DispatchQueue, internalSerialQueueName: String) {
+        self.queue = DispatchQueue(label: internalSerialQueueName, target: queue)
+    }
+
+    /// A scheduler on a new serial queue.
+    public convenience init(internalSerialQueueName: String) {
+        self.init(queue: .global(), internalSerialQueueName: internalSerialQueueName)
+    }
+
+    /// A scheduler on a new serial queue of the given quality of service.
+    public convenience init(qos: DispatchQoS, internalSerialQueueName: String = "rx.serial") {
+        self.init(queue: .global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName)
+    }
+}
+
 /// Runs work on a concurrent dispatch queue: actions may run at the same time.
-public final class ConcurrentDispatchQueueScheduler: SchedulerType {
-    let queue: DispatchQueue
+public final class ConcurrentDispatchQueueScheduler: DispatchQueueScheduler {
+    public let queue: DispatchQueue
 
     /// A scheduler on `queue`.
     public init(queue: DispatchQueue) {
@@ -47,20 +55,6 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
     /// A scheduler on the global queue of the given quality of service.
     public convenience init(qos: DispatchQoS) {
         self.init(queue: .global(qos: qos.qosClass))
-    }
-
-    public var now: RxTime { Date() }
-
-    public func schedule<StateType: Sendable>(
-        _ state: StateType, action: @escaping @Sendable (StateType) -> Disposable
-    ) -> Disposable {
-        DispatchScheduling.schedule(on: queue, after: nil, state, action)
-    }
-
-    public func scheduleRelative<StateType: Sendable>(
-        _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> Disposable
-    ) -> Disposable {
-        DispatchScheduling.schedule(on: queue, after: dueTime, state, action)
     }
 }
 
