@@ -88,14 +88,6 @@ struct URLRequestTests {
         #expect(
             error?.description == "cannot build the request for GET /items/{id}: no value for the path parameter 'id'")
     }
-
-    @Test("an authorized client adds the bearer token")
-    func authorizedClient() throws {
-        enum Guest {}
-        let client = AuthorizedClient<Guest>(baseURL: base, token: "t0k3n")
-        let request = try client.urlRequest(for: AuthorizedEndpoint<Guest, Void>(Endpoint(method: .get, path: "/me")))
-        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer t0k3n")
-    }
 }
 
 @Suite("JSON coding")

@@ -112,20 +112,21 @@ struct RoundTripTests {
 /// Generated endpoints build the requests their specs describe.
 @Suite("Generated endpoints build requests")
 struct GeneratedRequestTests {
-    @Test("Shop: the customer's PATCH sends the JSON keys of the spec with the customer's token")
+    @Test("Shop: the customer's PATCH sends the JSON keys of the spec")
     func shopPatch() throws {
-        let client = AuthorizedClient<Shop.Scope.Customer>(baseURL: Shop.baseURL, token: "t")
-        let request = try client.urlRequest(for: Shop.Customer.patch(firstName: "Ada", lastName: "L"))
+        let patch: AuthorizedEndpoint<Shop.Scope.Customer, Shop.Models.Customer> = Shop.Customer.patch(
+            firstName: "Ada", lastName: "L")
+        let request = try patch.endpoint.urlRequest(baseURL: Shop.baseURL)
         #expect(request.url?.absoluteString == "https://api.shop.example/v1/customer/profile")
         #expect(request.httpMethod == "PATCH")
         #expect(String(decoding: request.httpBody ?? Data(), as: UTF8.self) == #"{"first_name":"Ada","last_name":"L"}"#)
-        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer t")
     }
 
     @Test("GitHub: path parameters are single segments; paging goes to the query")
     func gitHubEvents() throws {
-        let client = AuthorizedClient<GitHub.Scope.Public>(baseURL: GitHub.baseURL, token: "t")
-        let request = try client.urlRequest(for: GitHub.Repos.events(owner: "apple", repo: "../swift", perPage: 50))
+        let events: AuthorizedEndpoint<GitHub.Scope.Public, [GitHub.Models.Event]> = GitHub.Repos.events(
+            owner: "apple", repo: "../swift", perPage: 50)
+        let request = try events.endpoint.urlRequest(baseURL: GitHub.baseURL)
         #expect(request.url?.absoluteString == "https://api.github.com/repos/apple/..%2Fswift/events?per_page=50")
     }
 

@@ -48,21 +48,21 @@ struct ScopeGuaranteeTests {
     func allowed() throws {
         let result = try typeCheck(
             """
-            func calls(url: URL) throws {
+            func calls(url: URL) {
                 let guest = AuthorizedClient<Shop.Scope.Guest>(baseURL: url, token: "g")
-                _ = try guest.urlRequest(for: Shop.Feedback.post(email: "e", message: "m"))
+                _ = guest.request(Shop.Feedback.post(email: "e", message: "m"))
 
                 let customer = AuthorizedClient<Shop.Scope.Customer>(baseURL: url, token: "c")
-                _ = try customer.urlRequest(for: Shop.Customer.get())
-                _ = try customer.urlRequest(for: Shop.Customer.patch(firstName: "a", lastName: "b"))
-                _ = try customer.urlRequest(for: Shop.Feedback.post(email: "e", message: "m"))
+                _ = customer.request(Shop.Customer.get())
+                _ = customer.request(Shop.Customer.patch(firstName: "a", lastName: "b"))
+                _ = customer.request(Shop.Feedback.post(email: "e", message: "m"))
 
                 // EdgeCases: Self includes Error and Date, which both include public.
                 let top = AuthorizedClient<EdgeCases.Scope._Self>(baseURL: url, token: "s")
-                _ = try top.urlRequest(for: EdgeCases.Data.default(class: "c", self: 1))
-                _ = try top.urlRequest(for: EdgeCases.URL.get(self: "s"))
-                _ = try top.urlRequest(for: EdgeCases.日本語.一覧())
-                _ = try top.urlRequest(for: EdgeCases.Data.`init`(id: Date(), class: "c", _2nd: true))
+                _ = top.request(EdgeCases.Data.default(class: "c", self: 1))
+                _ = top.request(EdgeCases.URL.get(self: "s"))
+                _ = top.request(EdgeCases.日本語.一覧())
+                _ = top.request(EdgeCases.Data.`init`(id: Date(), class: "c", _2nd: true))
             }
             """)
         #expect(result.status == 0, "\(result.output)")
@@ -72,9 +72,9 @@ struct ScopeGuaranteeTests {
     func guestCannotCallCustomerEndpoint() throws {
         let result = try typeCheck(
             """
-            func call(url: URL) throws {
+            func call(url: URL) {
                 let guest = AuthorizedClient<Shop.Scope.Guest>(baseURL: url, token: "g")
-                _ = try guest.urlRequest(for: Shop.Customer.get())
+                _ = guest.request(Shop.Customer.get())
             }
             """)
         #expect(result.status != 0)
@@ -87,9 +87,9 @@ struct ScopeGuaranteeTests {
     func diamondSidesStaySeparate() throws {
         let result = try typeCheck(
             """
-            func call(url: URL) throws {
+            func call(url: URL) {
                 let error = AuthorizedClient<EdgeCases.Scope.Error>(baseURL: url, token: "e")
-                _ = try error.urlRequest(for: EdgeCases.URL.get(self: "s"))
+                _ = error.request(EdgeCases.URL.get(self: "s"))
             }
             """)
         #expect(result.status != 0)
@@ -100,10 +100,10 @@ struct ScopeGuaranteeTests {
     func plainEndpointIsNotAuthorized() throws {
         let result = try typeCheck(
             """
-            func call(url: URL) throws {
+            func call(url: URL) {
                 let customer = AuthorizedClient<Shop.Scope.Customer>(baseURL: url, token: "c")
                 let plain: Endpoint<Void> = Endpoint(method: .get, path: "/x")
-                _ = try customer.urlRequest(for: plain)
+                _ = customer.request(plain)
             }
             """)
         #expect(result.status != 0)

@@ -1,0 +1,133 @@
+import Foundation
+
+/// An HTTP response as errors keep it: status, headers and the raw body, and which endpoint it answered.
+public struct HTTPResponseInfo: Sendable, CustomStringConvertible {
+    /// The endpoint, as `METHOD /path/template`.
+    public var endpoint: String
+    /// The URL requested.
+    public var url: URL?
+    /// The status code.
+    public var status: Int
+    /// The response headers.
+    public var headers: [String: String]
+    /// The raw body.
+    public var body: Data
+
+    /// Creates a response record.
+    public init(endpoint: String, url: URL?, status: Int, headers: [String: String], body: Data) {
+        self.endpoint = endpoint
+        self.url = url
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The body as text, shortened for messages.
+    public var bodyExcerpt: String {
+        let text = String(decoding: body.prefix(200), as: UTF8.self)
+        return body.count > 200 ? text + "…" : text
+    }
+
+    public var description: String { "\(endpoint) → \(status)" }
+}
+
+/// Why a request failed, in the three categories an app handles differently; `switch` over them, never match
+/// strings.
+public enum ClientError: Error, Sendable, CustomStringConvertible {
+    /// 1. On the client's side: no connection, a timeout, cancellation, a request that could not be built, or a
+    /// success body that does not decode into the response type.
+    case client(ClientFailure)
+    /// 2. An error the spec declares: its status matched the endpoint's error schema and the body decoded into
+    /// the declared model, which is the associated value, as its own type (`catch`/`case let x as Model`).
+    case api(any Error & Sendable, HTTPResponseInfo)
+    /// 3. An error the spec does not declare: an unexpected status, or an error body that does not decode.
+    case unexpected(HTTPResponseInfo, underlying: (any Error & Sendable)?)
+
+    public var description: String {
+        switch self {
+        case .client(let failure):
+            return failure.description
+        case .api(let model, let response):
+            return "\(response.endpoint) failed with status \(response.status): \(model)"
+        case .unexpected(let response, let underlying):
+            let reason = underlying.map { " (the error body did not decode: \($0))" } ?? ""
+            return
+                "\(response.endpoint) failed with unexpected status \(response.status)\(reason): \(response.bodyExcerpt)"
+        }
+    }
+}
+
+/// A failure on the client's side.
+public struct ClientFailure: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure it is.
+    public enum Kind: Sendable, Equatable {
+        /// The server could not be reached.
+        case noConnection
+        /// The request took longer than the timeout.
+        case timeout
+        /// The task was cancelled or the subscription disposed.
+        case cancelled
+        /// The request could not be built (a body that does not encode, a bad base URL).
+        case invalidRequest
+        /// A success response whose body does not decode into the response type.
+        case undecodableResponse
+        /// Another transport failure.
+        case transport
+    }
+
+    /// The kind.
+    public var kind: Kind
+    /// The endpoint, as `METHOD /path/template`.
+    public var endpoint: String
+    /// The response, for `undecodableResponse`.
+    public var response: HTTPResponseInfo?
+    /// The error underneath: the `URLError`, `DecodingError`, …
+    public var underlying: (any Error & Sendable)?
+
+    /// Creates a failure.
+    public init(
+        _ kind: Kind, endpoint: String, response: HTTPResponseInfo? = nil, underlying: (any Error & Sendable)? = nil
+    ) {
+        self.kind = kind
+        self.endpoint = endpoint
+        self.response = response
+        self.underlying = underlying
+    }
+
+    public var description: String {
+        let detail = underlying.map { ": \($0)" } ?? ""
+        switch kind {
+        case .noConnection: return "\(endpoint) failed: no connection to the server\(detail)"
+        case .timeout: return "\(endpoint) failed: timed out\(detail)"
+        case .cancelled: return "\(endpoint) was cancelled"
+        case .invalidRequest: return "\(endpoint) failed: the request could not be built\(detail)"
+        case .undecodableResponse:
+            let status = response.map { " (status \($0.status))" } ?? ""
+            return "\(endpoint) failed: the response\(status) does not decode\(detail)"
+        case .transport: return "\(endpoint) failed\(detail)"
+        }
+    }
+}
+
+/// The value style: the response, or the endpoint's declared error model, or an unexpected response. Failures
+/// on the client's side stay in the error channel.
+public enum ApiResult<Value: Sendable>: Sendable {
+    /// The response.
+    case success(Value)
+    /// A declared error, decoded into its model.
+    case failure(any Error & Sendable, HTTPResponseInfo)
+    /// An undeclared status or an undecodable error body.
+    case unexpected(HTTPResponseInfo, underlying: (any Error & Sendable)?)
+
+    /// The declared error model, when it is of type `Model`.
+    public func error<Model>(as type: Model.Type) -> Model? {
+        if case .failure(let model, _) = self { return model as? Model }
+        return nil
+    }
+
+    /// The value, when the request succeeded.
+    public var value: Value? {
+        if case .success(let value) = self { return value }
+        return nil
+    }
+}
