@@ -1,0 +1,130 @@
+import EndpointRuntime
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The client through the real URLSession transport against httpbin, a server nobody here wrote, served by
+/// gunicorn on 127.0.0.1. `.ci/run` starts it and sets HTTPBIN_URL; without it these tests are skipped.
+@Suite(
+    "URLSession transport against httpbin",
+    .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set; .ci/run starts httpbin and sets it"))
+struct HTTPBinTests {
+    let api = APIClient(configuration: .init(baseURL: HTTPBin.url ?? baseURL, timeout: 10))
+
+    /// What httpbin's /anything and /headers echo back.
+    struct Echo: Decodable, Sendable {
+        var args: [String: JSONValue]?
+        var form: [String: String]?
+        var json: JSONValue?
+        var headers: [String: String]
+        var method: String?
+    }
+
+    @Test("statuses: 2xx succeeds with an empty body, others are unexpected API errors", arguments: [200, 204])
+    func success(status: Int) async throws {
+        try await api.send(Endpoint<Void>(method: .get, path: "/status/{code}", pathParameters: ["code": "\(status)"]))
+    }
+
+    @Test("a 500 keeps its status", arguments: [404, 418, 500, 503])
+    func failures(status: Int) async {
+        let endpoint = Endpoint<Void>(method: .get, path: "/status/{code}", pathParameters: ["code": "\(status)"])
+        do {
+            try await api.send(endpoint)
+            Issue.record("no error")
+        } catch ClientError.unexpected(let response, _) {
+            #expect(response.status == status)
+        } catch {
+            Issue.record("wrong error: \(error)")
+        }
+    }
+
+    @Test("/anything echoes query, form and JSON bodies exactly, unicode and reserved characters included")
+    func roundTrip() async throws {
+        let tricky = "ä ö/?&=#+%20 \"quoted\" 日本 🚀"
+        let query = try await api.send(
+            Endpoint<Echo>(method: .get, path: "/anything", query: [Parameter("q", tricky), Parameter("n", [1, 2])]))
+        #expect(query.args?["q"] == .string(tricky))
+        #expect(query.args?["n"] == .array([.string("1"), .string("2")]))
+        let form = try await api.send(
+            Endpoint<Echo>(method: .post, path: "/anything", body: .form([Parameter("text", tricky)])))
+        #expect(form.form?["text"] == tricky)
+        let json = try await api.send(
+            Endpoint<Echo>(method: .put, path: "/anything", body: .jsonFields([("text", tricky), ("count", 3)])))
+        #expect(json.json == .object(["text": .string(tricky), "count": .number(3)]))
+        #expect(json.method == "PUT")
+    }
+
+    @Test("a path parameter with slashes and dots stays one segment")
+    func pathSegment() async throws {
+        let echo = try await api.send(
+            Endpoint<Echo>(method: .get, path: "/anything/{id}", pathParameters: ["id": "../a/b?c#d"]))
+        #expect(echo.method == "GET")
+    }
+
+    @Test("/bearer: the client's token is sent as a bearer token; without one httpbin answers 401")
+    func bearer() async throws {
+        struct Bearer: Decodable, Sendable { var authenticated: Bool; var token: String }
+        let endpoint = AuthorizedEndpoint<Scope.User, Bearer>(Endpoint(method: .get, path: "/bearer"))
+        let authorized = AuthorizedClient<Scope.User>(client: api, credentials: Credentials(token: "abc"))
+        let answer = try await authorized.send(endpoint)
+        #expect(answer.authenticated && answer.token == "abc")
+        await #expect(throws: ClientError.self) { _ = try await api.send(endpoint.endpoint) }
+    }
+
+    @Test("/delay: a slow response times out as a client-side failure")
+    func timeout() async {
+        let impatient = APIClient(configuration: .init(baseURL: HTTPBin.url ?? baseURL, timeout: 1))
+        do {
+            try await impatient.send(Endpoint<Void>(method: .get, path: "/delay/3"))
+            Issue.record("no error")
+        } catch ClientError.client(let failure) {
+            #expect(failure.kind == .timeout)
+        } catch {
+            Issue.record("wrong error: \(error)")
+        }
+    }
+
+    @Test("/delay: cancelling the task cancels the request long before the response")
+    func cancellation() async {
+        let start = ContinuousClock.now
+        let task = Task { try await api.send(Endpoint<Void>(method: .get, path: "/delay/5")) }
+        try? await Task.sleep(nanoseconds: 200_000_000)
+        task.cancel()
+        let result = await task.result
+        guard case .failure(ClientError.client(let failure)) = result else {
+            Issue.record("not a client failure: \(result)")
+            return
+        }
+        #expect(failure.kind == .cancelled)
+        #expect(ContinuousClock.now - start < .seconds(4))
+    }
+
+    @Test("/redirect-to another host: the Authorization header is not forwarded")
+    func redirectDropsAuthorization() async throws {
+        guard let url = HTTPBin.url, let port = url.port else { return }
+        // 127.0.0.1 and localhost are different hosts to the client.
+        let target = "http://localhost:\(port)/headers"
+        let endpoint = AuthorizedEndpoint<Scope.User, Echo>(
+            Endpoint(method: .get, path: "/redirect-to", query: [Parameter("url", target)]))
+        let authorized = AuthorizedClient<Scope.User>(client: api, credentials: Credentials(token: "s3cret"))
+        let echo = try await authorized.send(endpoint)
+        #expect(echo.headers["Authorization"] == nil, "\(echo.headers)")
+        #expect(echo.headers["Host"] == "localhost:\(port)")
+    }
+
+    @Test("/headers: default headers and Accept arrive")
+    func headers() async throws {
+        let client = APIClient(
+            configuration: .init(baseURL: HTTPBin.url ?? baseURL, headers: ["X-Client": "endpointgen-tests"]))
+        let echo = try await client.send(Endpoint<Echo>(method: .get, path: "/headers"))
+        #expect(echo.headers["X-Client"] == "endpointgen-tests")
+        #expect(echo.headers["Accept"] == "application/json")
+    }
+}
+
+enum HTTPBin {
+    static let url: URL? = ProcessInfo.processInfo.environment["HTTPBIN_URL"].flatMap(URL.init(string:))
+}
