@@ -26,11 +26,16 @@ public final class APIClient: Sendable {
         public var transport: any HTTPTransport
         /// Receives every request and response, with timing and a cURL command (credentials redacted).
         public var logger: (@Sendable (RequestLog) -> Void)?
+        /// Hooks that adapt each request and decide about retries, in order (`RetryPolicy` is one).
+        public var interceptors: [any RequestInterceptor]
+        /// Where GET responses with `ETag`/`Last-Modified` are kept, so a 304 is answered from it; nil for none.
+        public var conditionalStore: (any ConditionalRequestStore)?
 
         /// A configuration with the defaults: JSON coding for generated models, 60 s timeout, URLSession.
         public init(
             baseURL: URL, headers: [String: String] = [:], timeout: TimeInterval = 60,
-            transport: any HTTPTransport = URLSessionTransport(), logger: (@Sendable (RequestLog) -> Void)? = nil
+            transport: any HTTPTransport = URLSessionTransport(), interceptors: [any RequestInterceptor] = [],
+            conditionalStore: (any ConditionalRequestStore)? = nil, logger: (@Sendable (RequestLog) -> Void)? = nil
         ) {
             self.baseURL = baseURL
             self.headers = headers
@@ -38,6 +43,8 @@ public final class APIClient: Sendable {
             self.decoder = { JSONCoding.makeDecoder() }
             self.timeout = timeout
             self.transport = transport
+            self.interceptors = interceptors
+            self.conditionalStore = conditionalStore
             self.logger = logger
         }
     }
@@ -80,19 +87,28 @@ public final class APIClient: Sendable {
 
     // MARK: Machinery
 
-    /// Sends `endpoint`, adding a bearer token from `authorization` and, on 401, refreshing it once and retrying
-    /// once.
+    /// Sends `endpoint`: conditional validators, interceptors, the bearer token from `authorization` (refreshed
+    /// once on 401, with one retry), retries as the interceptors decide, then reads the response.
     func perform<Response>(_ endpoint: Endpoint<Response>, authorization: Credentials?) async throws -> Response {
         let name = endpoint.description
         var request: URLRequest
         do {
             request = try endpoint.urlRequest(baseURL: configuration.baseURL, encoder: configuration.encoder())
+            request.timeoutInterval = configuration.timeout
+            for (field, value) in configuration.headers where request.value(forHTTPHeaderField: field) == nil {
+                request.setValue(value, forHTTPHeaderField: field)
+            }
+            for interceptor in configuration.interceptors { request = try await interceptor.adapt(request) }
         } catch {
-            throw ClientError.client(ClientFailure(.invalidRequest, endpoint: name, underlying: error))
+            throw ClientError.client(ClientFailure(.invalidRequest, endpoint: name, underlying: SendableError(error)))
         }
-        request.timeoutInterval = configuration.timeout
-        for (field, value) in configuration.headers where request.value(forHTTPHeaderField: field) == nil {
-            request.setValue(value, forHTTPHeaderField: field)
+
+        let store = endpoint.method == .get ? configuration.conditionalStore : nil
+        var stored: StoredResponse?
+        if let store, let url = request.url, let found = await store.response(for: url) {
+            stored = found
+            if let etag = found.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+            if let date = found.lastModified { request.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
         }
 
         var token: String?
@@ -100,14 +116,77 @@ public final class APIClient: Sendable {
             token = try await authorization.token()
             request.setValue("Bearer \(token ?? "")", forHTTPHeaderField: "Authorization")
         }
-        var (data, response) = try await exchange(request, endpoint: name)
-        if response.statusCode == 401, let authorization, let rejected = token,
-            let fresh = try await authorization.refreshedToken(rejecting: rejected)
-        {
-            request.setValue("Bearer \(fresh)", forHTTPHeaderField: "Authorization")
-            (data, response) = try await exchange(request, endpoint: name)
+
+        var attempt = 1
+        var refreshed = false
+        while true {
+            let data: Data
+            let response: HTTPURLResponse
+            do {
+                (data, response) = try await exchange(request, endpoint: name)
+            } catch ClientError.client(let failure) {
+                guard let delay = await retryDelay(request, attempt: attempt, outcome: .failure(failure)) else {
+                    throw ClientError.client(failure)
+                }
+                try await wait(delay, endpoint: name)
+                attempt += 1
+                continue
+            }
+            let status = response.statusCode
+            if status == 401, !refreshed, let authorization, let rejected = token,
+                let fresh = try await authorization.refreshedToken(rejecting: rejected)
+            {
+                refreshed = true
+                token = fresh
+                request.setValue("Bearer \(fresh)", forHTTPHeaderField: "Authorization")
+                continue
+            }
+            if status == 304, let stored {
+                return try interpret(
+                    stored.body, status: 200, headers: Self.headers(of: response), for: endpoint, url: request.url)
+            }
+            if !(200..<300).contains(status) {
+                let info = HTTPResponseInfo(
+                    endpoint: name, url: request.url, status: status, headers: Self.headers(of: response), body: data)
+                if let delay = await retryDelay(request, attempt: attempt, outcome: .response(info)) {
+                    try await wait(delay, endpoint: name)
+                    attempt += 1
+                    continue
+                }
+            } else if let store, let url = request.url {
+                let headers = Self.headers(of: response)
+                let etag = Self.header("ETag", in: headers)
+                let lastModified = Self.header("Last-Modified", in: headers)
+                if etag != nil || lastModified != nil {
+                    await store.store(StoredResponse(etag: etag, lastModified: lastModified, body: data), for: url)
+                }
+            }
+            return try interpret(
+                data, status: status, headers: Self.headers(of: response), for: endpoint, url: request.url)
         }
-        return try interpret(data, response, for: endpoint, url: request.url)
+    }
+
+    /// The first retry delay any interceptor asks for, or nil.
+    private func retryDelay(_ request: URLRequest, attempt: Int, outcome: RequestOutcome) async -> Duration? {
+        for interceptor in configuration.interceptors {
+            if case .retry(let delay) = await interceptor.retry(request, attempt: attempt, outcome: outcome) {
+                return delay
+            }
+        }
+        return nil
+    }
+
+    /// Waits before a retry; cancelling the task ends the wait as a cancelled request.
+    private func wait(_ delay: Duration, endpoint: String) async throws {
+        do {
+            try await Task.sleep(for: delay)
+        } catch {
+            throw ClientError.client(ClientFailure(.cancelled, endpoint: endpoint))
+        }
+    }
+
+    static func header(_ name: String, in headers: [String: String]) -> String? {
+        headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 
     /// One round trip through the transport, with transport errors mapped and the exchange logged.
@@ -145,13 +224,12 @@ public final class APIClient: Sendable {
 
     /// Reads a response: success bodies into `Response`, error statuses through the endpoint's error schema.
     private func interpret<Response>(
-        _ data: Data, _ response: HTTPURLResponse, for endpoint: Endpoint<Response>, url: URL?
+        _ data: Data, status: Int, headers: [String: String], for endpoint: Endpoint<Response>, url: URL?
     ) throws -> Response {
         let info = HTTPResponseInfo(
-            endpoint: endpoint.description, url: url, status: response.statusCode,
-            headers: Self.headers(of: response), body: data)
-        guard (200..<300).contains(response.statusCode) else {
-            guard let decoder = endpoint.errors.decoder(for: response.statusCode) else {
+            endpoint: endpoint.description, url: url, status: status, headers: headers, body: data)
+        guard (200..<300).contains(status) else {
+            guard let decoder = endpoint.errors.decoder(for: status) else {
                 throw ClientError.unexpected(info, underlying: nil)
             }
             let model: any Error & Sendable

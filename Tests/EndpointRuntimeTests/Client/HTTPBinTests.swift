@@ -128,3 +128,38 @@ struct HTTPBinTests {
 enum HTTPBin {
     static let url: URL? = ProcessInfo.processInfo.environment["HTTPBIN_URL"].flatMap(URL.init(string:))
 }
+
+/// The 304 flow against httpbin's own ETag and Last-Modified handling.
+@Suite(
+    "Conditional requests against httpbin",
+    .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set; .ci/run starts httpbin and sets it"))
+struct HTTPBinConditionalTests {
+    struct Echo: Decodable, Sendable, Equatable { var url: String }
+
+    @Test("/etag/{etag}: the second request sends If-None-Match, gets 304, and returns the stored body")
+    func etag() async throws {
+        let logs = Locked<[Int]>([])
+        let api = APIClient(
+            configuration: .init(
+                baseURL: HTTPBin.url ?? baseURL, conditionalStore: InMemoryConditionalStore(),
+                logger: { log in logs.withLock { $0.append(log.status ?? 0) } }))
+        let endpoint = Endpoint<Echo>(method: .get, path: "/etag/{etag}", pathParameters: ["etag": "v1"])
+        let first = try await api.send(endpoint)
+        let second = try await api.send(endpoint)
+        #expect(first == second)
+        #expect(logs.withLock { $0 } == [200, 304])
+    }
+
+    @Test("/cache: the second request sends If-Modified-Since and gets 304")
+    func lastModified() async throws {
+        let logs = Locked<[Int]>([])
+        let api = APIClient(
+            configuration: .init(
+                baseURL: HTTPBin.url ?? baseURL, conditionalStore: InMemoryConditionalStore(),
+                logger: { log in logs.withLock { $0.append(log.status ?? 0) } }))
+        let endpoint = Endpoint<Echo>(method: .get, path: "/cache")
+        _ = try await api.send(endpoint)
+        _ = try await api.send(endpoint)
+        #expect(logs.withLock { $0 } == [200, 304])
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a request ended with, for deciding about a retry.
+public enum RequestOutcome: Sendable {
+    /// A response arrived with this (non-2xx) status.
+    case response(HTTPResponseInfo)
+    /// No response: a client-side failure.
+    case failure(ClientFailure)
+}
+
+/// Whether to send a request again.
+public enum RetryDecision: Sendable, Equatable {
+    /// Report the outcome.
+    case doNotRetry
+    /// Send again after the delay.
+    case retry(after: Duration)
+}
+
+/// A hook around every request: adapt it before it is sent, decide about retrying after a failure.
+public protocol RequestInterceptor: Sendable {
+    /// The request to send instead of `request` (add a header, sign it, …).
+    func adapt(_ request: URLRequest) async throws -> URLRequest
+    /// Whether to retry after attempt number `attempt` (1 for the first send) ended with `outcome`.
+    func retry(_ request: URLRequest, attempt: Int, outcome: RequestOutcome) async -> RetryDecision
+}
+
+extension RequestInterceptor {
+    public func adapt(_ request: URLRequest) async throws -> URLRequest { request }
+    public func retry(_ request: URLRequest, attempt: Int, outcome: RequestOutcome) async -> RetryDecision {
+        .doNotRetry
+    }
+}
+
+/// Retries what is safe to retry: idempotent methods only (by default), after a connection failure, a
+/// timeout, or a status such as 503; exponential backoff with full jitter; `Retry-After` honoured on 429 and
+/// 503; a bounded number of attempts.
+public struct RetryPolicy: RequestInterceptor {
+    /// The most sends in all, the first included.
+    public var maxAttempts: Int
+    /// The backoff before the second attempt; it doubles after each one.
+    public var baseDelay: Duration
+    /// The longest wait, `Retry-After` included.
+    public var maxDelay: Duration
+    /// The statuses worth another try.
+    public var retryableStatuses: Set<Int>
+    /// Whether to retry methods that are not idempotent (POST, PATCH) too.
+    public var retriesNonIdempotentMethods: Bool
+    /// Picks a delay between zero and the backoff (full jitter); replaceable for tests.
+    public var jitter: @Sendable (Duration) -> Duration
+
+    /// A policy with sensible defaults: 3 attempts, 0.5 s base, 30 s cap.
+    public init(
+        maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(30),
+        retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504], retriesNonIdempotentMethods: Bool = false,
+        jitter: @escaping @Sendable (Duration) -> Duration = RetryPolicy.fullJitter
+    ) {
+        self.maxAttempts = maxAttempts
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.retryableStatuses = retryableStatuses
+        self.retriesNonIdempotentMethods = retriesNonIdempotentMethods
+        self.jitter = jitter
+    }
+
+    public func retry(_ request: URLRequest, attempt: Int, outcome: RequestOutcome) async -> RetryDecision {
+        guard attempt < maxAttempts else { return .doNotRetry }
+        let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
+        guard retriesNonIdempotentMethods || method.isIdempotent else { return .doNotRetry }
+        let backoff = min(maxDelay, baseDelay * (1 << min(attempt - 1, 30)))
+        switch outcome {
+        case .failure(let failure):
+            guard [.noConnection, .timeout, .transport].contains(failure.kind) else { return .doNotRetry }
+            return .retry(after: jitter(backoff))
+        case .response(let response):
+            guard retryableStatuses.contains(response.status) else { return .doNotRetry }
+            if response.status == 429 || response.status == 503,
+                let retryAfter = Self.retryAfter(response.headers)
+            {
+                return .retry(after: min(maxDelay, retryAfter))
+            }
+            return .retry(after: jitter(backoff))
+        }
+    }
+
+    /// A random delay between zero and `backoff`.
+    public static func fullJitter(_ backoff: Duration) -> Duration {
+        .nanoseconds(Int64.random(in: 0...max(0, backoff.nanoseconds)))
+    }
+
+    /// `Retry-After` as seconds or as an HTTP date.
+    static func retryAfter(_ headers: [String: String], now: Date = Date()) -> Duration? {
+        guard let value = headers.first(where: { $0.key.lowercased() == "retry-after" })?.value else { return nil }
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(trimmed) { return .seconds(max(0, seconds)) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: trimmed) else { return nil }
+        return .milliseconds(max(0, Int64(date.timeIntervalSince(now) * 1000)))
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let parts = components
+        return parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000
+    }
+}

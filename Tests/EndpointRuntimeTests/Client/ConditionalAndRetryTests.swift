@@ -1,0 +1,163 @@
+import EndpointRuntime
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("Conditional requests")
+struct ConditionalRequestTests {
+    /// Serves `{"name": version}` with an ETag; answers 304 when the client already has it.
+    static func server(version: @escaping @Sendable () -> String) -> StubTransport {
+        StubTransport { request in
+            let etag = "\"\(version())\""
+            if request.value(forHTTPHeaderField: "If-None-Match") == etag { return (304, ["ETag": etag], Data()) }
+            return (
+                200, ["ETag": etag, "Last-Modified": "Wed, 21 Oct 2026 07:28:00 GMT"],
+                Data(#"{"name":"\#(version())"}"#.utf8)
+            )
+        }
+    }
+
+    @Test("the ETag is stored, sent back as If-None-Match, and a 304 is answered from the store")
+    func etag() async throws {
+        let version = Locked("v1")
+        let transport = Self.server(version: { version.withLock { $0 } })
+        let api = APIClient(
+            configuration: .init(baseURL: baseURL, transport: transport, conditionalStore: InMemoryConditionalStore()))
+        #expect(try await api.send(profile) == Profile(name: "v1"))
+        #expect(try await api.send(profile) == Profile(name: "v1"))
+        version.withLock { $0 = "v2" }
+        #expect(try await api.send(profile) == Profile(name: "v2"))
+        let sent = transport.requests.map { $0.value(forHTTPHeaderField: "If-None-Match") }
+        #expect(sent == [nil, "\"v1\"", "\"v1\""])
+        #expect(transport.requests[1].value(forHTTPHeaderField: "If-Modified-Since") == "Wed, 21 Oct 2026 07:28:00 GMT")
+    }
+
+    @Test("only GET requests are conditional")
+    func onlyGet() async throws {
+        let transport = Self.server(version: { "v1" })
+        let api = APIClient(
+            configuration: .init(baseURL: baseURL, transport: transport, conditionalStore: InMemoryConditionalStore()))
+        let post = Endpoint<Profile>(method: .post, path: "/profile")
+        _ = try await api.send(post)
+        _ = try await api.send(post)
+        #expect(transport.requests.allSatisfy { $0.value(forHTTPHeaderField: "If-None-Match") == nil })
+    }
+
+    @Test("the file store survives a new store instance, writes atomically, and ignores a corrupt file")
+    func fileStore() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conditional-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = URL(string: "https://api.example.com/v1/feed?page=1")!
+        let response = StoredResponse(etag: "\"a\"", lastModified: nil, body: Data("[1,2]".utf8))
+        await FileConditionalStore(directory: folder).store(response, for: url)
+        #expect(await FileConditionalStore(directory: folder).response(for: url) == response)
+        #expect(
+            await FileConditionalStore(directory: folder).response(for: URL(string: "https://other.example/")!) == nil)
+
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files.count == 1)
+        try Data("{ not json".utf8).write(to: folder.appendingPathComponent(files[0]))
+        #expect(await FileConditionalStore(directory: folder).response(for: url) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}
+
+@Suite("Retry policy and interceptors")
+struct RetryTests {
+    let info = { (status: Int, headers: [String: String]) in
+        HTTPResponseInfo(endpoint: "GET /x", url: nil, status: status, headers: headers, body: Data())
+    }
+
+    func request(_ method: String) -> URLRequest {
+        var request = URLRequest(url: baseURL)
+        request.httpMethod = method
+        return request
+    }
+
+    @Test("backoff doubles per attempt up to the cap; idempotent methods only; bounded attempts")
+    func decisions() async {
+        let policy = RetryPolicy(maxAttempts: 4, baseDelay: .seconds(1), maxDelay: .seconds(3), jitter: { $0 })
+        let failure = RequestOutcome.failure(ClientFailure(.noConnection, endpoint: "GET /x"))
+        #expect(await policy.retry(request("GET"), attempt: 1, outcome: failure) == .retry(after: .seconds(1)))
+        #expect(await policy.retry(request("GET"), attempt: 2, outcome: failure) == .retry(after: .seconds(2)))
+        #expect(await policy.retry(request("GET"), attempt: 3, outcome: failure) == .retry(after: .seconds(3)))
+        #expect(await policy.retry(request("GET"), attempt: 4, outcome: failure) == .doNotRetry)
+        #expect(await policy.retry(request("POST"), attempt: 1, outcome: failure) == .doNotRetry)
+        #expect(
+            await policy.retry(request("PUT"), attempt: 1, outcome: .response(info(503, [:])))
+                == .retry(after: .seconds(1)))
+        #expect(await policy.retry(request("GET"), attempt: 1, outcome: .response(info(404, [:]))) == .doNotRetry)
+        let cancelled = RequestOutcome.failure(ClientFailure(.cancelled, endpoint: "GET /x"))
+        #expect(await policy.retry(request("GET"), attempt: 1, outcome: cancelled) == .doNotRetry)
+    }
+
+    @Test("Retry-After on 429 and 503, as seconds or an HTTP date, capped")
+    func retryAfter() async {
+        let policy = RetryPolicy(maxDelay: .seconds(60), jitter: { _ in .zero })
+        #expect(
+            await policy.retry(request("GET"), attempt: 1, outcome: .response(info(429, ["Retry-After": "7"])))
+                == .retry(after: .seconds(7)))
+        #expect(
+            await policy.retry(request("GET"), attempt: 1, outcome: .response(info(503, ["retry-after": "120"])))
+                == .retry(after: .seconds(60)))
+        let later = Date().addingTimeInterval(30)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        let decision = await policy.retry(
+            request("GET"), attempt: 1, outcome: .response(info(503, ["Retry-After": formatter.string(from: later)])))
+        guard case .retry(let delay) = decision else {
+            Issue.record("no retry")
+            return
+        }
+        #expect(delay > .seconds(25) && delay <= .seconds(31))
+    }
+
+    @Test("the client retries a 503, then succeeds; a POST is not retried")
+    func clientRetries() async throws {
+        let calls = Locked(0)
+        let transport = StubTransport { _ in
+            let call = calls.withLock { value -> Int in
+                value += 1
+                return value
+            }
+            return call == 1 ? (503, [:], Data()) : (200, [:], Data(#"{"name":"ok"}"#.utf8))
+        }
+        let policy = RetryPolicy(baseDelay: .zero, jitter: { $0 })
+        let api = APIClient(configuration: .init(baseURL: baseURL, transport: transport, interceptors: [policy]))
+        #expect(try await api.send(profile) == Profile(name: "ok"))
+        #expect(calls.withLock { $0 } == 2)
+
+        calls.withLock { $0 = 0 }
+        await #expect(throws: ClientError.self) { try await api.send(Endpoint<Profile>(method: .post, path: "/p")) }
+        #expect(calls.withLock { $0 } == 1)
+    }
+
+    @Test("a connection failure is retried until the attempts run out")
+    func exhausted() async {
+        let transport = StubTransport { _ in throw URLError(.cannotConnectToHost) }
+        let api = APIClient(
+            configuration: .init(baseURL: baseURL, transport: transport, interceptors: [RetryPolicy(baseDelay: .zero)]))
+        await #expect(throws: ClientError.self) { try await api.send(profile) }
+        #expect(transport.requests.count == 3)
+    }
+
+    @Test("an interceptor adapts every request")
+    func adapt() async throws {
+        struct Signer: RequestInterceptor {
+            func adapt(_ request: URLRequest) async throws -> URLRequest {
+                var request = request
+                request.setValue("signed", forHTTPHeaderField: "X-Signature")
+                return request
+            }
+        }
+        let transport = StubTransport(status: 200, json: #"{"name":"a"}"#)
+        let api = APIClient(configuration: .init(baseURL: baseURL, transport: transport, interceptors: [Signer()]))
+        _ = try await api.send(profile)
+        #expect(transport.requests.first?.value(forHTTPHeaderField: "X-Signature") == "signed")
+    }
+}
