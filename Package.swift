@@ -12,6 +12,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        // Tests only: an in-process HTTP server for the client's scenario tests.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         // libyaml, the C YAML parser, as a system library (Debian: libyaml-dev, Homebrew: libyaml).
@@ -95,6 +97,13 @@ let package = Package(
         .testTarget(
             name: "ExampleAPITests",
             dependencies: ["EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "EdgeCasesAPI"]
+        ),
+        .testTarget(
+            name: "ClientScenarioTests",
+            dependencies: [
+                "EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
         ),
         .testTarget(
             name: "EndpointRuntimeTests",
