@@ -20,9 +20,14 @@ struct AsyncBridgeTests {
     @Test("cancelling the awaiting task disposes the subscription and throws CancellationError")
     func cancellation() async {
         let disposed = Counter()
-        let never = Single<Int>.create { _ in Disposables.create(with: { disposed.increment() }) }
+        let subscribed = AsyncStream<Void>.makeStream()
+        let never = Single<Int>.create { _ in
+            subscribed.continuation.yield()
+            return Disposables.create(with: { disposed.increment() })
+        }
         let task = Task { try await never.value }
-        try? await Task.sleep(nanoseconds: 20_000_000)
+        var events = subscribed.stream.makeAsyncIterator()
+        _ = await events.next()
         task.cancel()
         let result = await task.result
         #expect(throws: CancellationError.self) { try result.get() }
@@ -64,12 +69,15 @@ struct AsyncBridgeTests {
     func asyncCreate() async throws {
         #expect(try await Single<Int>.create { 40 + 2 }.value == 42)
         let cancelled = Counter()
+        let started = AsyncStream<Void>.makeStream()
         let slow = Single<Int>.create {
+            started.continuation.yield()
             do { try await Task.sleep(nanoseconds: 5_000_000_000) } catch { cancelled.increment() }
             return 0
         }
         let subscription = slow.subscribe()
-        try await Task.sleep(nanoseconds: 20_000_000)
+        var events = started.stream.makeAsyncIterator()
+        _ = await events.next()
         subscription.dispose()
         while cancelled.count == 0 { await Task.yield() }
         #expect(cancelled.count == 1)

@@ -88,7 +88,13 @@ struct SchedulerTests {
             return Disposables.create()
         }
         disposable.dispose()
-        try await Task.sleep(nanoseconds: 120_000_000)
+        // A later action on the same serial queue runs only after the cancelled one would have.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            _ = scheduler.scheduleRelative((), dueTime: .milliseconds(80)) { _ in
+                continuation.resume()
+                return Disposables.create()
+            }
+        }
         #expect(ran.count == 0)
     }
 
