@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "endpointgen", targets: ["endpointgen"]),
         .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),
         .library(name: "EndpointRuntimeTesting", targets: ["EndpointRuntimeTesting"]),
+        .plugin(name: "EndpointGenPlugin", targets: ["EndpointGenPlugin"]),
+        .plugin(name: "GenerateEndpoints", targets: ["GenerateEndpoints"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -73,6 +75,23 @@ let package = Package(
                 "EndpointCodegen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+
+        // Build-tool plugin: generates a target's client from its NAME.endpoints.yaml at build time.
+        .plugin(
+            name: "EndpointGenPlugin",
+            capability: .buildTool(),
+            dependencies: ["endpointgen"]
+        ),
+
+        // Command plugin: writes the generated client into a target's Generated folder, for checking in.
+        .plugin(
+            name: "GenerateEndpoints",
+            capability: .command(
+                intent: .custom(verb: "generate-endpoints", description: "Generate the API client of targets with a spec"),
+                permissions: [.writeToPackageDirectory(reason: "Writes generated Swift into each target's Generated folder")]
+            ),
+            dependencies: ["endpointgen"]
         ),
 
         // The example specs' generated code, checked in and compiled with warnings as errors. Regenerate with

@@ -41,6 +41,12 @@ struct GenerateCommand: ParsableCommand {
     @Flag(help: "Write nothing; exit 1 and list the files that are not up to date.")
     var check = false
 
+    @Option(
+        help: ArgumentHelp(
+            "An endpointgen.yaml with access, files and templates; options given here must agree with it.",
+            valueName: "file"))
+    var config: String?
+
     func validate() throws {
         guard (1...256).contains(files) else { throw ValidationError("--files takes a number from 1 to 256.") }
         let bases = specs.map(FileLayout.baseName(ofSpec:))
@@ -51,6 +57,21 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
+        var access = self.access
+        var files = self.files
+        var templates = self.templates
+        if let config {
+            let (configuration, diagnostics) = GeneratorConfiguration.load(config)
+            for diagnostic in diagnostics { Console.error(diagnostic.description) }
+            guard let configuration else { throw ExitCode.failure }
+            if let configured = configuration.files, files != 1, configured != files {
+                Console.error("\(config): error: 'files: \(configured)' disagrees with --files \(files)")
+                throw ExitCode.failure
+            }
+            access = configuration.access ?? access
+            files = configuration.files ?? files
+            templates = configuration.templates ?? templates
+        }
         let templateSet: TemplateSet
         do {
             templateSet = try templates.map(TemplateSet.overriding(withDirectory:)) ?? TemplateSet.defaults()

@@ -8,10 +8,10 @@ public enum FileLayout {
         return [mainFileName(base)] + modelFileNames(base, fileCount) + endpointFileNames(base, fileCount)
     }
 
-    /// `Shop` for `Specs/Shop.yaml`.
+    /// `Shop` for `Specs/Shop.yaml` and for `Sources/App/Shop.endpoints.yaml` (the build plugin's naming rule).
     public static func baseName(ofSpec specPath: String) -> String {
         let file = specPath.split(separator: "/").last.map(String.init) ?? specPath
-        for suffix in [".yaml", ".yml"] where file.hasSuffix(suffix) {
+        for suffix in [".endpoints.yaml", ".endpoints.yml", ".yaml", ".yml"] where file.hasSuffix(suffix) {
             return String(file.dropLast(suffix.count))
         }
         return file

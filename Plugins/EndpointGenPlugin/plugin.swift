@@ -1,0 +1,73 @@
+import Foundation
+import PackagePlugin
+
+/// Generates a target's API client at build time: every `NAME.endpoints.yaml` in the target becomes Swift in
+/// the plugin's work folder, compiled with the target. An optional `endpointgen.yaml` beside the specs sets
+/// access, file count and template overrides. Each spec is its own build command with declared inputs and
+/// outputs, so an unchanged spec neither regenerates nor recompiles.
+@main
+struct EndpointGenPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let files = target.sourceFiles.map(\.url)
+        let specs = files.filter { SpecNaming.isSpec($0) }.sorted { $0.path < $1.path }
+        guard !specs.isEmpty else {
+            Diagnostics.error(
+                "EndpointGen: target '\(target.name)' applies the EndpointGen plugin but has no spec; add a file "
+                    + "named NAME.endpoints.yaml to \(target.directoryURL.path) (see the README)")
+            return []
+        }
+        let config = files.first { $0.lastPathComponent == "endpointgen.yaml" }
+        let fileCount = try config.map(SpecNaming.fileCount(in:)) ?? 1
+        let tool = try context.tool(named: "endpointgen")
+        return specs.map { spec in
+            let output = context.pluginWorkDirectoryURL.appendingPathComponent(SpecNaming.baseName(of: spec))
+            var arguments = ["generate", spec.path, "--output", output.path, "--files", "\(fileCount)"]
+            if let config { arguments += ["--config", config.path] }
+            return .buildCommand(
+                displayName: "Generating the API client from \(spec.lastPathComponent)",
+                executable: tool.url,
+                arguments: arguments,
+                inputFiles: [spec] + (config.map { [$0] } ?? []),
+                outputFiles: SpecNaming.outputFiles(for: spec, fileCount: fileCount).map {
+                    output.appendingPathComponent($0)
+                })
+        }
+    }
+}
+
+/// The plugin's naming rule and output names; they must agree with endpointgen's `FileLayout`. The consumer
+/// package built by .ci/run (with `files: 2`) exercises them.
+enum SpecNaming {
+    static func isSpec(_ url: URL) -> Bool {
+        url.lastPathComponent.hasSuffix(".endpoints.yaml") || url.lastPathComponent.hasSuffix(".endpoints.yml")
+    }
+
+    static func baseName(of spec: URL) -> String {
+        let name = spec.lastPathComponent
+        for suffix in [".endpoints.yaml", ".endpoints.yml"] where name.hasSuffix(suffix) {
+            return String(name.dropLast(suffix.count))
+        }
+        return name
+    }
+
+    static func outputFiles(for spec: URL, fileCount: Int) -> [String] {
+        let base = baseName(of: spec)
+        let models = fileCount == 1 ? ["\(base)+Models.swift"] : (1...fileCount).map { "\(base)+Models\($0).swift" }
+        let endpoints =
+            fileCount == 1 ? ["\(base)+Endpoints.swift"] : (1...fileCount).map { "\(base)+Endpoints\($0).swift" }
+        return ["\(base).swift"] + models + endpoints
+    }
+
+    /// `files:` from endpointgen.yaml, which decides the output names; endpointgen validates the whole file.
+    static func fileCount(in config: URL) throws -> Int {
+        let text = try String(contentsOf: config, encoding: .utf8)
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == "files" else { continue }
+            let value = parts[1].split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? ""
+            return Int(value) ?? 1
+        }
+        return 1
+    }
+}
