@@ -88,8 +88,11 @@ let package = Package(
         .plugin(
             name: "GenerateEndpoints",
             capability: .command(
-                intent: .custom(verb: "generate-endpoints", description: "Generate the API client of targets with a spec"),
-                permissions: [.writeToPackageDirectory(reason: "Writes generated Swift into each target's Generated folder")]
+                intent: .custom(
+                    verb: "generate-endpoints", description: "Generate the API client of targets with a spec"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "Writes generated Swift into each target's Generated folder")
+                ]
             ),
             dependencies: ["endpointgen"]
         ),

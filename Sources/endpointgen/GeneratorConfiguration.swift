@@ -26,7 +26,9 @@ struct GeneratorConfiguration {
         var diagnostics = read.diagnostics
         guard let entries = root.mappingEntries else {
             diagnostics.append(
-                .error("expected a mapping with \(keys.joined(separator: ", ")), found \(root.kindDescription)", at: root.location))
+                .error(
+                    "expected a mapping with \(keys.joined(separator: ", ")), found \(root.kindDescription)",
+                    at: root.location))
             return (nil, diagnostics)
         }
         var configuration = GeneratorConfiguration()
@@ -48,14 +50,17 @@ struct GeneratorConfiguration {
             case "templates":
                 if let folder = value, !folder.isEmpty {
                     let base = (path as NSString).deletingLastPathComponent
-                    configuration.templates = folder.hasPrefix("/") ? folder : (base as NSString).appendingPathComponent(folder)
+                    configuration.templates =
+                        folder.hasPrefix("/") ? folder : (base as NSString).appendingPathComponent(folder)
                 } else {
                     diagnostics.append(.error("'templates' takes a folder path", at: entry.value.location))
                 }
             default:
-                let hint = keys.first { $0.lowercased() == entry.key.lowercased() || $0.hasPrefix(entry.key.prefix(3)) }
+                let hint =
+                    keys.first { $0.lowercased() == entry.key.lowercased() || $0.hasPrefix(entry.key.prefix(3)) }
                     .map { "; did you mean '\($0)'?" } ?? "; the keys are \(keys.joined(separator: ", "))"
-                diagnostics.append(.error("unknown key '\(entry.key)' in the configuration\(hint)", at: entry.keyLocation))
+                diagnostics.append(
+                    .error("unknown key '\(entry.key)' in the configuration\(hint)", at: entry.keyLocation))
             }
         }
         return (diagnostics.containsErrors ? nil : configuration, diagnostics)
