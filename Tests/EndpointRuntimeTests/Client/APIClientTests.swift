@@ -145,12 +145,7 @@ struct APIClientTests {
         let task = Task { try await api.send(profile) }
         _ = await iterator.next()
         task.cancel()
-        let result = await task.result
-        guard case .failure(ClientError.client(let failure)) = result else {
-            Issue.record("not a client failure: \(result)")
-            return
-        }
-        #expect(failure.kind == .cancelled)
+        expectClientFailure(await task.result, .cancelled)
 
         let subscription = api.request(profile).subscribe()
         _ = await iterator.next()

@@ -112,12 +112,7 @@ struct HTTPBinTests {
         let task = Task { try await api.send(Endpoint<Void>(method: .get, path: "/delay/10")) }
         try? await Task.sleep(nanoseconds: 200_000_000)
         task.cancel()
-        let result = await task.result
-        guard case .failure(ClientError.client(let failure)) = result else {
-            Issue.record("not a client failure: \(result)")
-            return
-        }
-        #expect(failure.kind == .cancelled)
+        expectClientFailure(await task.result, .cancelled)
         #expect(ContinuousClock.now - start < .seconds(9))
     }
 

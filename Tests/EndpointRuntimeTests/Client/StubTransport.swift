@@ -1,5 +1,6 @@
 import EndpointRuntime
 import Foundation
+import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -53,3 +54,15 @@ func client(_ transport: StubTransport, logger: (@Sendable (RequestLog) -> Void)
 
 let profile = Endpoint<Profile>(
     method: .get, path: "/profile", errors: ErrorSchema([.code(404): .json(Problem.self)]))
+
+/// Expects a task's result to be a client-side failure of `kind`.
+func expectClientFailure<Value>(
+    _ result: Result<Value, any Error>, _ kind: ClientFailure.Kind,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    guard case .failure(ClientError.client(let failure)) = result else {
+        Issue.record("not a client failure: \(result)", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(failure.kind == kind, sourceLocation: sourceLocation)
+}
