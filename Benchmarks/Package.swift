@@ -9,6 +9,8 @@ let package = Package(
     dependencies: [
         .package(name: "EndpointGen", path: ".."),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // The peer for generation speed and output size; only its command-line tool is built.
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
     ],
     targets: [
         // The reactive core against OpenCombine on the same pipelines.
