@@ -144,12 +144,12 @@ extension Translator {
             break
         }
         let ownErrors = errorLines(endpoint.errors)
-        let hasDefaults = !errorLines(spec.errors).isEmpty
         if !ownErrors.isEmpty {
             let opening =
-                hasDefaults ? "errors: \(api).defaultErrors.merging([" : "errors: \(namer.runtime("ErrorSchema"))(["
+                hasDefaultErrors
+                ? "errors: \(api).defaultErrors.merging([" : "errors: \(namer.runtime("ErrorSchema"))(["
             arguments.append([opening] + ownErrors.map { "    " + $0 } + ["])"])
-        } else if hasDefaults {
+        } else if hasDefaultErrors {
             arguments.append(["errors: \(api).defaultErrors"])
         }
         var lines: [String] = []

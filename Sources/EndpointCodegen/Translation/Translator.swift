@@ -15,6 +15,9 @@ struct Translator {
     let boxedProperties: Set<PropertyKey>
     /// Models that error schemas decode, which therefore conform to `Error`.
     let errorModels: Set<String>
+    /// Whether the API declares default errors, so endpoints merge into `defaultErrors` (decided once, not per
+    /// endpoint).
+    let hasDefaultErrors: Bool
 
     struct PropertyKey: Hashable {
         var model: String
@@ -34,6 +37,7 @@ struct Translator {
         self.boxedProperties = Self.recursiveProperties(in: spec.models)
         let errors = spec.errors + spec.endpoints.flatMap(\.errors)
         self.errorModels = Set(errors.compactMap { $0.type.expression?.modelNames.first })
+        self.hasDefaultErrors = spec.errors.contains { $0.type.expression != nil }
     }
 
     var fileView: FileView {
