@@ -13,7 +13,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         // Tests only: an in-process HTTP server for the client's scenario tests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
@@ -53,7 +52,6 @@ let package = Package(
             dependencies: [
                 "EndpointSpec",
                 "EndpointTemplates",
-                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
 

@@ -27,26 +27,52 @@ public struct CodeGenerator: Sendable {
     }
 
     /// The files for `spec`, named after `specPath`'s file name, in the order ``FileLayout`` lists them.
+    ///
+    /// Throws only when a template fails to render (a partial that includes itself without end).
     public func generate(_ spec: Spec, specPath: String, options: GeneratorOptions = GeneratorOptions())
-        -> [GeneratedFile]
+        throws(TemplateError) -> [GeneratedFile]
     {
+        var phaseTimes = PhaseTimes()
+        return try generate(spec, specPath: specPath, options: options, phaseTimes: &phaseTimes)
+    }
+
+    /// The files for `spec`, adding the time spent choosing names and building views (`translate`) and laying
+    /// them out with the templates (`render`) to `phaseTimes`.
+    public func generate(
+        _ spec: Spec, specPath: String, options: GeneratorOptions = GeneratorOptions(), phaseTimes: inout PhaseTimes
+    ) throws(TemplateError) -> [GeneratedFile] {
+        let planned = phaseTimes.measure("translate") { plan(spec, specPath: specPath, options: options) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer { phaseTimes.add("render", clock.now - start) }
+        var files: [GeneratedFile] = []
+        for file in planned {
+            files.append(
+                GeneratedFile(name: file.name, contents: try templates.render(file.view, template: file.template)))
+        }
+        return files
+    }
+
+    /// One file before rendering: its name, its template and the view the template sees.
+    private struct PlannedFile {
+        var name: String
+        var template: String
+        var view: any TemplateContext
+    }
+
+    private func plan(_ spec: Spec, specPath: String, options: GeneratorOptions) -> [PlannedFile] {
         let specFileName = specPath.split(separator: "/").last.map(String.init) ?? specPath
         let translator = Translator(spec: spec, specFileName: specFileName, options: options)
         let base = FileLayout.baseName(ofSpec: specPath)
         let count = options.fileCount
 
-        var files = [
-            GeneratedFile(
-                name: FileLayout.mainFileName(base), contents: templates.render(translator.apiView(), template: "API"))
-        ]
+        var files = [PlannedFile(name: FileLayout.mainFileName(base), template: "API", view: translator.apiView())]
         var modelShards = Array(repeating: [ModelDefinition](), count: count)
         for model in spec.models {
             modelShards[FileLayout.shard(of: model.name.value, count: count)].append(model)
         }
         for (name, models) in zip(FileLayout.modelFileNames(base, count), modelShards) {
-            files.append(
-                GeneratedFile(
-                    name: name, contents: templates.render(translator.modelsView(for: models), template: "Models")))
+            files.append(PlannedFile(name: name, template: "Models", view: translator.modelsView(for: models)))
         }
         var endpointShards = Array(repeating: [(namespace: Namespace, endpoint: Endpoint)](), count: count)
         for namespace in spec.namespaces {
@@ -57,9 +83,7 @@ public struct CodeGenerator: Sendable {
         }
         for (name, endpoints) in zip(FileLayout.endpointFileNames(base, count), endpointShards) {
             files.append(
-                GeneratedFile(
-                    name: name,
-                    contents: templates.render(translator.endpointsView(for: endpoints), template: "Endpoints")))
+                PlannedFile(name: name, template: "Endpoints", view: translator.endpointsView(for: endpoints)))
         }
         return files
     }

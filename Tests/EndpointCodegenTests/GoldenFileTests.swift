@@ -20,7 +20,7 @@ struct GoldenFileTests {
         let specPath = "Specs/\(specFile)"
         let output = SpecLoader().load(contentsOf: packageRoot.appendingPathComponent(specPath).path)
         let spec = try #require(output.spec, "\(output.diagnostics.map(\.description))")
-        let files = CodeGenerator(templates: try TemplateSet.defaults()).generate(spec, specPath: specPath)
+        let files = try CodeGenerator(templates: try TemplateSet.defaults()).generate(spec, specPath: specPath)
         let folder = packageRoot.appendingPathComponent("Sources/\(FileLayout.baseName(ofSpec: specFile))API")
 
         if isRecordingGoldenFiles {

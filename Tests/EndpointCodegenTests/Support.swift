@@ -18,7 +18,7 @@ func spec(_ text: String, file: String = "Test.yaml", sourceLocation: Testing.So
 
 /// Generates files for a spec written inline, by file name.
 func generate(_ text: String, options: GeneratorOptions = GeneratorOptions()) throws -> [String: String] {
-    let files = CodeGenerator(templates: try TemplateSet.defaults()).generate(
+    let files = try CodeGenerator(templates: try TemplateSet.defaults()).generate(
         try spec(text), specPath: "Specs/Test.yaml", options: options)
     return Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.contents) })
 }

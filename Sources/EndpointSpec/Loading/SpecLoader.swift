@@ -9,6 +9,9 @@ public struct SpecLoader: Sendable {
         public var spec: Spec?
         /// Every problem found, sorted by position, each once.
         public var diagnostics: [Diagnostic]
+        /// Time spent reading the file (`read`), parsing the YAML (`parse`), decoding the spec (`decode`)
+        /// and validating it (`validate`).
+        public var phaseTimes = PhaseTimes()
     }
 
     /// Bounds for the YAML reader.
@@ -29,27 +32,33 @@ public struct SpecLoader: Sendable {
             return failure(
                 "'\(path)' is a directory; name a spec file inside it, such as '\(path)/Shop.yaml'", file: path)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        var phaseTimes = PhaseTimes()
+        let bytes = phaseTimes.measure("read") { FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
+        guard let bytes else {
             return failure("cannot read '\(path)'; check that you may read it", file: path)
         }
-        return load([UInt8](data), file: path)
+        var output = load(bytes, file: path)
+        phaseTimes.append(contentsOf: output.phaseTimes)
+        output.phaseTimes = phaseTimes
+        return output
     }
 
     /// Loads a spec from its text; `file` names it in diagnostics.
     public func load(_ text: [UInt8], file: String) -> Output {
-        let read = YAMLReader(limits: limits).read(text, file: file)
+        var phaseTimes = PhaseTimes()
+        let read = phaseTimes.measure("parse") { YAMLReader(limits: limits).read(text, file: file) }
         var diagnostics = read.diagnostics
         var spec: Spec?
         if let document = read.document {
-            let decoded = SpecDecoder.decode(document, file: file)
+            let decoded = phaseTimes.measure("decode") { SpecDecoder.decode(document, file: file) }
             diagnostics += decoded.diagnostics
             if let decodedSpec = decoded.spec {
-                diagnostics += SpecValidator.validate(decodedSpec)
+                diagnostics += phaseTimes.measure("validate") { SpecValidator.validate(decodedSpec) }
                 spec = decodedSpec
             }
         }
         diagnostics = Self.unique(diagnostics).sortedByLocation()
-        return Output(spec: diagnostics.containsErrors ? nil : spec, diagnostics: diagnostics)
+        return Output(spec: diagnostics.containsErrors ? nil : spec, diagnostics: diagnostics, phaseTimes: phaseTimes)
     }
 
     /// Loads a spec from a string; `file` names it in diagnostics.

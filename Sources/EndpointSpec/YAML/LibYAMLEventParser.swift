@@ -72,6 +72,24 @@ final class LibYAMLEventParser {
         }
     }
 
+    /// Runs libyaml over `text` and discards every event: the least any libyaml-based reader can spend.
+    /// Returns the number of events, or nil when libyaml stops on an error.
+    func countEvents(_ text: [UInt8]) -> Int? {
+        let storage = text.isEmpty ? [0] : text
+        return storage.withUnsafeBufferPointer { buffer -> Int? in
+            yaml_parser_set_input_string(parser, buffer.baseAddress, text.count)
+            var event = yaml_event_t()
+            var count = 0
+            while true {
+                guard yaml_parser_parse(parser, &event) == 1 else { return nil }
+                let type = event.type
+                yaml_event_delete(&event)
+                count += 1
+                if type == YAML_STREAM_END_EVENT { return count }
+            }
+        }
+    }
+
     private func currentError() -> LibYAMLError {
         let state = parser.pointee
         let problem = state.problem.map { String(cString: $0) } ?? "unknown libyaml error"

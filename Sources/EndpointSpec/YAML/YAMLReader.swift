@@ -45,6 +45,14 @@ public struct YAMLReader: Sendable {
         return builder.finish()
     }
 
+    /// Runs libyaml's event parser over `text` and throws the events away, building nothing: the floor that any
+    /// reader on libyaml pays, for comparing the whole pipeline against (`endpointgen generate --timings`).
+    ///
+    /// - Returns: the number of events, or nil when the text is not valid YAML.
+    public static func countEvents(in text: [UInt8]) -> Int? {
+        LibYAMLEventParser().countEvents(text)
+    }
+
     /// Reads a string as one YAML document.
     public func read(_ text: String, file: String) -> Output {
         read(Array(text.utf8), file: file)

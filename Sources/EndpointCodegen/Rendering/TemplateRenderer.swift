@@ -1,0 +1,230 @@
+import EndpointSpec
+import Foundation
+
+/// Renders parsed templates against view models into UTF-8 bytes.
+///
+/// Mustache's rules: a name is looked up from the innermost context outwards (a dotted name's first part only);
+/// sections over lists repeat, over false, null, missing names and empty lists vanish, and over anything else
+/// render once with the value as the new innermost context; inverted sections do the opposite. Partials render
+/// in the context of their tag.
+struct TemplateRenderer {
+    /// Partials may nest this deep; past it, a partial is taken to include itself without end.
+    static let maximumPartialDepth = 100
+
+    let templates: [String: Template]
+    /// The source of each template, to re-parse a partial with the indentation of a standalone tag.
+    let sources: [String: (text: String, path: String)]
+    private(set) var output: [UInt8] = []
+    private var stack: [TemplateValue]
+    private var loops: [(index: Int, count: Int)] = []
+    private var partialDepth = 0
+    private var indentedPartials: [String: Template] = [:]
+
+    init(
+        templates: [String: Template], sources: [String: (text: String, path: String)], root: some TemplateContext,
+        capacity: Int
+    ) {
+        self.templates = templates
+        self.sources = sources
+        self.stack = [.object(root)]
+        output.reserveCapacity(capacity)
+    }
+
+    mutating func render(_ nodes: [Template.Node]) throws(TemplateError) {
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                output.append(contentsOf: bytes)
+            case .variable(let reference, let escapesHTML):
+                if let value = resolve(reference) { write(value, escapingHTML: escapesHTML) }
+            case .section(let reference, let inverted, let body):
+                let value = resolve(reference)
+                if inverted {
+                    if !(value?.isTruthy ?? false) { try render(body) }
+                    continue
+                }
+                switch value {
+                case nil, .null, .flag(false):
+                    break
+                case .flag(true):
+                    try render(body)
+                case .list(let elements):
+                    for (index, element) in elements.enumerated() {
+                        stack.append(element)
+                        loops.append((index, elements.count))
+                        try render(body)
+                        loops.removeLast()
+                        stack.removeLast()
+                    }
+                case let value?:
+                    stack.append(value)
+                    try render(body)
+                    stack.removeLast()
+                }
+            case .partial(let name, let indentation, let location):
+                try renderPartial(name, indentation: indentation, at: location)
+            }
+        }
+    }
+
+    private mutating func renderPartial(_ name: String, indentation: [UInt8], at location: SourceLocation)
+        throws(TemplateError)
+    {
+        guard partialDepth < Self.maximumPartialDepth else {
+            throw TemplateError(
+                message: "partials nest deeper than \(Self.maximumPartialDepth) here; does '\(name)' include itself "
+                    + "in a section that never ends?",
+                location: location)
+        }
+        let template: Template
+        if indentation.isEmpty {
+            guard let found = templates[name] else {
+                throw TemplateError(message: "no template named '\(name)'", location: location)
+            }
+            template = found
+        } else {
+            template = try indented(name, by: indentation, at: location)
+        }
+        partialDepth += 1
+        defer { partialDepth -= 1 }
+        try render(template.nodes)
+    }
+
+    /// The partial with `indentation` before each of its lines, as the specification has standalone partials
+    /// indent: the template's lines, not the lines of the values it prints.
+    private mutating func indented(_ name: String, by indentation: [UInt8], at location: SourceLocation)
+        throws(TemplateError) -> Template
+    {
+        let key = String(decoding: indentation, as: UTF8.self) + "\u{0}" + name
+        if let cached = indentedPartials[key] { return cached }
+        guard let source = sources[name] else {
+            throw TemplateError(message: "no template named '\(name)'", location: location)
+        }
+        let prefix = String(decoding: indentation, as: UTF8.self)
+        var lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let endsWithBreak = lines.last == ""
+        if endsWithBreak { lines.removeLast() }
+        let text = lines.map { $0.isEmpty ? "" : prefix + $0 }.joined(separator: "\n") + (endsWithBreak ? "\n" : "")
+        let template = try Template(parsing: text, file: source.path)
+        indentedPartials[key] = template
+        return template
+    }
+
+    // MARK: Names and transforms
+
+    private func resolve(_ reference: Template.Reference) -> TemplateValue? {
+        var value: TemplateValue?
+        if reference.readsLoopPosition {
+            guard let loop = loops.last else { return nil }
+            return Self.position(loop, reference.transforms)
+        }
+        if reference.path.isEmpty {
+            value = stack.last
+        } else if reference.isAnchored {
+            value = stack.last.flatMap { Self.lookUp(reference.path[...], in: $0) }
+        } else {
+            // The first part is searched outwards; once found, the rest must be found inside it.
+            let first = reference.path[0]
+            for context in stack.reversed() {
+                guard case .object(let object) = context, let found = object.value(named: first) else { continue }
+                value = Self.lookUp(reference.path.dropFirst(), in: found)
+                break
+            }
+        }
+        for transform in reference.transforms {
+            guard let current = value else { return nil }
+            value = Self.apply(transform, to: current)
+        }
+        return value
+    }
+
+    private static func lookUp(_ path: ArraySlice<String>, in value: TemplateValue) -> TemplateValue? {
+        var value = value
+        for name in path {
+            guard case .object(let object) = value, let child = object.value(named: name) else { return nil }
+            value = child
+        }
+        return value
+    }
+
+    private static func position(_ loop: (index: Int, count: Int), _ transforms: [Template.Transform])
+        -> TemplateValue?
+    {
+        var value: TemplateValue
+        switch transforms[0] {
+        case .first: value = .flag(loop.index == 0)
+        case .last: value = .flag(loop.index == loop.count - 1)
+        case .index: value = .number(loop.index)
+        case .even: value = .flag(loop.index % 2 == 0)
+        case .odd: value = .flag(loop.index % 2 == 1)
+        default: return nil
+        }
+        for transform in transforms.dropFirst() {
+            guard let next = apply(transform, to: value) else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    /// What a transform makes of a value; nil when it does not apply to that kind of value.
+    private static func apply(_ transform: Template.Transform, to value: TemplateValue) -> TemplateValue? {
+        switch (transform, value) {
+        case (.uppercased, .text(let text)): return .text(text.uppercased())
+        case (.lowercased, .text(let text)): return .text(text.lowercased())
+        case (.capitalized, .text(let text)): return .text(text.capitalized)
+        case (.reversed, .text(let text)): return .text(String(text.reversed()))
+        case (.empty, .text(let text)): return .flag(text.isEmpty)
+        case (.first, .list(let elements)): return elements.first ?? .null
+        case (.last, .list(let elements)): return elements.last ?? .null
+        case (.reversed, .list(let elements)): return .list(elements.reversed())
+        case (.count, .list(let elements)): return .number(elements.count)
+        case (.empty, .list(let elements)): return .flag(elements.isEmpty)
+        case (.sorted, .list(let elements)):
+            let texts = elements.compactMap { element -> String? in
+                if case .text(let text) = element { return text }
+                return nil
+            }
+            guard texts.count == elements.count else { return nil }
+            return .list(texts.sorted().map(TemplateValue.text))
+        case (.equalzero, .number(let number)): return .flag(number == 0)
+        case (.plusone, .number(let number)): return .number(number + 1)
+        case (.minusone, .number(let number)): return .number(number - 1)
+        case (.even, .number(let number)): return .flag(number % 2 == 0)
+        case (.odd, .number(let number)): return .flag(number % 2 != 0)
+        default: return nil
+        }
+    }
+
+    // MARK: Output
+
+    private mutating func write(_ value: TemplateValue, escapingHTML: Bool) {
+        switch value {
+        case .text(let text):
+            if escapingHTML { appendEscaped(text) } else { output.append(contentsOf: text.utf8) }
+        case .flag(let flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number):
+            output.append(contentsOf: String(number).utf8)
+        case .list(let elements):
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                write(element, escapingHTML: escapingHTML)
+            }
+        case .object, .null:
+            break
+        }
+    }
+
+    private mutating func appendEscaped(_ text: String) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): output.append(contentsOf: "&#39;".utf8)
+            default: output.append(byte)
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+// Templates look names up through these switches: no reflection and no dynamic casts, which made rendering most
+// of generation time with a general-purpose engine. Each case is a field of the struct in ViewModel.swift; keep
+// them in step (ViewModelLookupTests checks).
+
+extension FileView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "header": return .text(self.header)
+        case "imports": return .texts(self.imports)
+        default: return nil
+        }
+    }
+}
+
+extension APIView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "file": return .object(self.file)
+        case "access": return .text(self.access)
+        case "name": return .text(self.name)
+        case "docLines": return .texts(self.docLines)
+        case "baseURL": return .optionalText(self.baseURL)
+        case "scopes": return .objects(self.scopes)
+        case "hasScopes": return .flag(self.hasScopes)
+        case "namespaces": return .objects(self.namespaces)
+        case "defaultErrors": return .texts(self.defaultErrors)
+        case "hasDefaultErrors": return .flag(self.hasDefaultErrors)
+        case "errorSchemaType": return .text(self.errorSchemaType)
+        default: return nil
+        }
+    }
+}
+
+extension ScopeView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "name": return .text(self.name)
+        case "plainName": return .text(self.plainName)
+        case "docLines": return .texts(self.docLines)
+        case "inherits": return .text(self.inherits)
+        case "accessProtocol": return .text(self.accessProtocol)
+        default: return nil
+        }
+    }
+}
+
+extension NamespaceView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "name": return .text(self.name)
+        case "docLines": return .texts(self.docLines)
+        default: return nil
+        }
+    }
+}
+
+extension ModelsView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "file": return .object(self.file)
+        case "container": return .text(self.container)
+        case "models": return .objects(self.models)
+        case "hasModels": return .flag(self.hasModels)
+        case "errorConformances": return .texts(self.errorConformances)
+        case "errorProtocol": return .text(self.errorProtocol)
+        default: return nil
+        }
+    }
+}
+
+extension ModelView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "isStruct": return .flag(self.isStruct)
+        case "isEnum": return .flag(self.isEnum)
+        case "structView": return .optionalObject(self.structView)
+        case "enumView": return .optionalObject(self.enumView)
+        default: return nil
+        }
+    }
+}
+
+extension StructView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "access": return .text(self.access)
+        case "name": return .text(self.name)
+        case "docLines": return .texts(self.docLines)
+        case "conformances": return .text(self.conformances)
+        case "properties": return .objects(self.properties)
+        case "hasProperties": return .flag(self.hasProperties)
+        case "initParameters": return .texts(self.initParameters)
+        case "initIsMultiline": return .flag(self.initIsMultiline)
+        case "initParameterList": return .text(self.initParameterList)
+        case "hasCodingKeys": return .flag(self.hasCodingKeys)
+        case "codingKeys": return .texts(self.codingKeys)
+        case "codingKeyConformances": return .text(self.codingKeyConformances)
+        default: return nil
+        }
+    }
+}
+
+extension PropertyView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "docLines": return .texts(self.docLines)
+        case "isBoxed": return .flag(self.isBoxed)
+        case "declaration": return .text(self.declaration)
+        case "storageDeclaration": return .text(self.storageDeclaration)
+        case "getter": return .text(self.getter)
+        case "setter": return .text(self.setter)
+        case "assignment": return .text(self.assignment)
+        default: return nil
+        }
+    }
+}
+
+extension EnumView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "access": return .text(self.access)
+        case "name": return .text(self.name)
+        case "docLines": return .texts(self.docLines)
+        case "conformances": return .text(self.conformances)
+        case "cases": return .objects(self.cases)
+        case "unknownCase": return .text(self.unknownCase)
+        case "stringType": return .text(self.stringType)
+        default: return nil
+        }
+    }
+}
+
+extension EnumCaseView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "docLines": return .texts(self.docLines)
+        case "name": return .text(self.name)
+        case "literal": return .text(self.literal)
+        default: return nil
+        }
+    }
+}
+
+extension EndpointsView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "file": return .object(self.file)
+        case "namespaces": return .objects(self.namespaces)
+        case "hasEndpoints": return .flag(self.hasEndpoints)
+        default: return nil
+        }
+    }
+}
+
+extension NamespaceEndpointsView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "qualifiedName": return .text(self.qualifiedName)
+        case "endpoints": return .objects(self.endpoints)
+        default: return nil
+        }
+    }
+}
+
+extension EndpointView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "access": return .text(self.access)
+        case "docLines": return .texts(self.docLines)
+        case "isDeprecated": return .flag(self.isDeprecated)
+        case "name": return .text(self.name)
+        case "genericClause": return .text(self.genericClause)
+        case "arguments": return .texts(self.arguments)
+        case "argumentList": return .text(self.argumentList)
+        case "isMultiline": return .flag(self.isMultiline)
+        case "returnType": return .text(self.returnType)
+        case "isAuthorized": return .flag(self.isAuthorized)
+        case "authorizedEndpointType": return .text(self.authorizedEndpointType)
+        case "endpointType": return .text(self.endpointType)
+        case "endpointArguments": return .texts(self.endpointArguments)
+        default: return nil
+        }
+    }
+}

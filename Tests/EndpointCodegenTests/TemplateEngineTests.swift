@@ -1,0 +1,186 @@
+import Testing
+
+@testable import EndpointCodegen
+
+/// The template engine against the Mustache specification's cases (github.com/mustache/spec: interpolation,
+/// sections, inverted, comments, delimiters, partials), plus the pragma and transforms our templates may use.
+@Suite("Template engine")
+struct TemplateEngineTests {
+    /// A view model made of a dictionary, for tests.
+    struct Data: TemplateContext {
+        var fields: [String: TemplateValue]
+        func value(named name: String) -> TemplateValue? { fields[name] }
+    }
+
+    private func render(
+        _ template: String, _ fields: [String: TemplateValue] = [:], partials: [String: String] = [:]
+    ) throws -> String {
+        var sources = ["main": (text: template, path: "main.mustache")]
+        for (name, text) in partials { sources[name] = (text, "\(name).mustache") }
+        let set = try TemplateSet(sources: sources)
+        var renderer = TemplateRenderer(
+            templates: set.templates, sources: set.sources, root: Data(fields: fields), capacity: 0)
+        try renderer.render(set.templates["main"]!.nodes)
+        return String(decoding: renderer.output, as: UTF8.self)
+    }
+
+    private func object(_ fields: [String: TemplateValue]) -> TemplateValue { .object(Data(fields: fields)) }
+
+    @Test("interpolation: escaped by default, raw with {{{ }}} and {{& }}, raw everywhere after the TEXT pragma")
+    func interpolation() throws {
+        let forbidden: [String: TemplateValue] = ["forbidden": .text(#"& " < > '"#)]
+        #expect(try render("Hello, {{subject}}!", ["subject": .text("world")]) == "Hello, world!")
+        #expect(try render("{{forbidden}}", forbidden) == "&amp; &quot; &lt; &gt; &#39;")
+        #expect(try render("{{{forbidden}}}|{{&forbidden}}", forbidden) == #"& " < > '|& " < > '"#)
+        #expect(try render("{{%CONTENT_TYPE:TEXT}}\n{{forbidden}}", forbidden) == #"& " < > '"#)
+        #expect(try render("| {{ string }} |", ["string": .text("---")]) == "| --- |")
+        #expect(try render("{{missing}}|{{null}}", ["null": .null]) == "|")
+        #expect(try render("{{n}} {{b}}", ["n": .number(85), "b": .flag(true)]) == "85 true")
+        #expect(
+            try render("  {{string}}\n", ["string": .text("---")]) == "  ---\n", "interpolation is never standalone")
+    }
+
+    @Test("dotted names: resolved from the first part outwards, then strictly inside; broken chains are empty")
+    func dottedNames() throws {
+        let data: [String: TemplateValue] = [
+            "person": object(["name": .text("Joe")]),
+            "a": object(["b": object([:])]),
+            "c": object(["name": .text("Jim")]),
+            "name": .text("outer"),
+        ]
+        #expect(try render("{{person.name}} == {{#person}}{{name}}{{/person}}", data) == "Joe == Joe")
+        #expect(try render("[{{a.b.c}}]", data) == "[]")
+        #expect(try render("{{#a}}{{b.name}}{{/a}}", data) == "", "b is found, so name is not looked for outside it")
+        #expect(try render("{{#c}}{{.name}}|{{#a}}{{.name}}{{/a}}{{/c}}", data) == "Jim|")
+    }
+
+    @Test("sections: false, null, missing and empty lists vanish; lists repeat; other values become the context")
+    func sections() throws {
+        let data: [String: TemplateValue] = [
+            "yes": .flag(true), "no": .flag(false), "null": .null, "empty": .list([]),
+            "list": .list([object(["item": .text("1")]), object(["item": .text("2")])]),
+            "strings": .texts(["a", "b"]),
+            "context": object(["name": .text("Joe")]),
+            "outer": .text("O"),
+        ]
+        #expect(
+            try render("[{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{#null}}N{{/null}}{{#missing}}M{{/missing}}]", data) == "[Y]")
+        #expect(try render("{{#empty}}E{{/empty}}{{^empty}}none{{/empty}}", data) == "none")
+        #expect(try render("{{#list}}{{item}}{{outer}}{{/list}}", data) == "1O2O")
+        #expect(try render("{{#strings}}({{.}}){{/strings}}", data) == "(a)(b)")
+        #expect(try render("{{#context}}Hi {{name}}.{{/context}}", data) == "Hi Joe.")
+        #expect(
+            try render("{{^yes}}Y{{/yes}}{{^no}}N{{/no}}{{^null}}U{{/null}}{{^missing}}M{{/missing}}", data) == "NUM")
+    }
+
+    @Test("standalone lines: a line holding only a section, comment or delimiter tag disappears with its break")
+    func standaloneLines() throws {
+        let yes: [String: TemplateValue] = ["boolean": .flag(true)]
+        #expect(try render("| This Is\n{{#boolean}}\n|\n{{/boolean}}\n| A Line\n", yes) == "| This Is\n|\n| A Line\n")
+        #expect(
+            try render("| This Is\n  {{#boolean}}\n|\n  {{/boolean}}\n| A Line\n", yes) == "| This Is\n|\n| A Line\n")
+        #expect(try render("|\r\n{{#boolean}}\r\n{{/boolean}}\r\n|", yes) == "|\r\n|")
+        #expect(try render("  {{#boolean}}\n#{{/boolean}}\n/", yes) == "#\n/")
+        #expect(try render("#{{#boolean}}\n/\n  {{/boolean}}", yes) == "#\n/\n")
+        #expect(try render(" | {{#boolean}} {{! Important Whitespace }}\n {{/boolean}} | \n", yes) == " |  \n  | \n")
+        #expect(
+            try render("| This Is\n{{^boolean}}\n|\n{{/boolean}}\n| A Line\n", ["boolean": .flag(false)])
+                == "| This Is\n|\n| A Line\n")
+        #expect(try render("Begin.\n{{!\nSomething's going on here...\n}}\nEnd.") == "Begin.\nEnd.")
+        #expect(try render("12345{{! Comment Block! }}67890") == "1234567890")
+        #expect(try render("{{#boolean}}{{/boolean}}\n{{#boolean}}\n{{/boolean}}\nend", yes) == "\nend")
+    }
+
+    @Test("set delimiters, inside sections and back")
+    func delimiters() throws {
+        #expect(try render("{{=<% %>=}}(<%text%>)", ["text": .text("Hey!")]) == "(Hey!)")
+        let template =
+            "[\n{{#section}}\n  {{data}}\n  |data|\n{{/section}}\n\n{{= | | =}}\n|#section|\n  {{data}}\n  |data|\n|/section|\n]\n"
+        let data: [String: TemplateValue] = ["section": .flag(true), "data": .text("I got interpolated.")]
+        #expect(
+            try render(template, data) == "[\n  I got interpolated.\n  |data|\n\n  {{data}}\n  I got interpolated.\n]\n"
+        )
+        #expect(try render("{{=| |=}}|x||={{ }}=|{{x}}|x|", ["x": .text("X")]) == "XX|x|")
+    }
+
+    @Test("partials: inherit the context, indent their lines when standalone, and may recurse over data")
+    func partials() throws {
+        #expect(try render("\"{{>text}}\"", partials: ["text": "from partial"]) == "\"from partial\"")
+        #expect(
+            try render(
+                "\\\n {{>partial}}\n/\n", ["content": .text("<\n->")], partials: ["partial": "|\n{{{content}}}\n|\n"])
+                == "\\\n |\n <\n->\n |\n/\n")
+        let leaf = object(["content": .text("Y"), "nodes": .list([])])
+        let tree: [String: TemplateValue] = ["content": .text("X"), "nodes": .list([leaf])]
+        #expect(
+            try render("{{>node}}", tree, partials: ["node": "{{content}}<{{#nodes}}{{>node}}{{/nodes}}>"]) == "X<Y<>>")
+    }
+
+    @Test("transforms: position in a list, and on text, lists and numbers")
+    func transforms() throws {
+        let data: [String: TemplateValue] = ["items": .texts(["b", "a", "c"]), "name": .text("shop api")]
+        #expect(try render("{{#items}}{{.}}{{^last()}}, {{/last()}}{{/items}}", data) == "b, a, c")
+        #expect(try render("{{#items}}{{#first()}}[{{/first()}}{{index()}}{{/items}}", data) == "[012")
+        #expect(try render("{{#items}}{{#even()}}{{.}}{{/even()}}{{/items}}", data) == "bc")
+        #expect(try render("{{count(items)}} {{plusone(count(items))}}", data) == "3 4")
+        #expect(try render("{{#sorted(items)}}{{.}}{{/sorted(items)}}", data) == "abc")
+        #expect(
+            try render("{{uppercased(name)}} {{capitalized(name)}} {{reversed(name)}}", data)
+                == "SHOP API Shop Api ipa pohs")
+        #expect(try render("{{^empty(items)}}some{{/empty(items)}}", data) == "some")
+        #expect(try render("[{{first()}}]", data) == "[]", "outside a list there is no position")
+    }
+
+    @Test(
+        "templates that cannot work are errors at their line and column",
+        arguments: [
+            (
+                "a\n  {{#open}}\n",
+                "main.mustache:2:3: error: the section 'open' is never closed; end it with '{{/open}}'"
+            ),
+            ("{{/close}}", "main.mustache:1:1: error: '{{/close}}' closes a section that was never opened"),
+            ("x {{name", "main.mustache:1:3: error: a tag is not closed with '}}'"),
+            ("{{{name}}", "main.mustache:1:1: error: a tag is not closed with '}}}'"),
+            (
+                "{{= a =}}",
+                "main.mustache:1:1: error: a set-delimiter tag takes two delimiters without spaces or '=': {{=<% %>=}}"
+            ),
+            (
+                "\n {{frist()}}",
+                "main.mustache:2:2: error: unknown transform 'frist' in 'frist()'; transforms are first(), last(), index(), even(), odd(), uppercased(), lowercased(), capitalized(), reversed(), empty(), count(), sorted(), equalzero(), plusone(), minusone()"
+            ),
+            (
+                "{{count()}}",
+                "main.mustache:1:1: error: 'count()' needs a value: only first(), last(), index(), even() and odd() stand alone"
+            ),
+            ("{{a..b}}", "main.mustache:1:1: error: 'a..b' is not a name: a dot must separate two names"),
+            (
+                "{{%CONTENT_TYPE:XML}}",
+                "main.mustache:1:1: error: unknown pragma '{{%CONTENT_TYPE:XML}}'; the one pragma is {{%CONTENT_TYPE:TEXT}} (or :HTML)"
+            ),
+            ("{{>Heder}}", "main.mustache:1:1: error: no template named 'Heder'; templates are main"),
+            (
+                "{{>*dynamic}}",
+                "main.mustache:1:1: error: dynamic partial names ('{{>*name}}') are not supported; name the template"
+            ),
+            (
+                "{{$block}}{{/block}}",
+                "main.mustache:1:1: error: template inheritance ('{{$…}}', '{{<…}}') is not supported"
+            ),
+        ])
+    func errors(template: String, message: String) throws {
+        let error = #expect(throws: TemplateError.self) { try render(template) }
+        #expect(error?.description == message)
+    }
+
+    @Test("a partial that includes itself without end is an error, not a crash")
+    func endlessPartial() throws {
+        let error = #expect(throws: TemplateError.self) {
+            try render("{{>loop}}", ["yes": .flag(true)], partials: ["loop": "{{#yes}}{{>loop}}{{/yes}}"])
+        }
+        #expect(
+            error?.description
+                == "loop.mustache:1:9: error: partials nest deeper than 100 here; does 'loop' include itself in a "
+                + "section that never ends?")
+    }
+}
