@@ -90,17 +90,16 @@ public struct TemplateSet: Sendable {
     private static func trimmingTrailingSpaces(_ text: [UInt8]) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.count + 1)
-        var pendingSpaces = 0
-        for byte in text {
-            if byte == UInt8(ascii: " ") {
-                pendingSpaces += 1
-                continue
-            }
-            if byte != UInt8(ascii: "\n") && pendingSpaces > 0 {
-                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces))
-            }
-            pendingSpaces = 0
-            bytes.append(byte)
+        // Line by line, copying each line up to its last non-space in one go.
+        var lineStart = 0
+        while lineStart < text.count {
+            let lineBreak = text[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
+            var end = lineBreak ?? text.count
+            while end > lineStart && text[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            bytes.append(contentsOf: text[lineStart..<end])
+            guard let lineBreak else { break }
+            bytes.append(UInt8(ascii: "\n"))
+            lineStart = lineBreak + 1
         }
         while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         bytes.append(UInt8(ascii: "\n"))

@@ -16,6 +16,8 @@ enum SwiftSource {
     /// A string literal whose text is exactly `text`: quotes, backslashes (so `\(` cannot interpolate),
     /// line breaks and other control characters are escaped.
     static func stringLiteral(_ text: String) -> String {
+        // Printable ASCII without quotes or backslashes needs no escaping.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"\(text)\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -52,6 +54,16 @@ enum SwiftSource {
     }
 
     private static func split(_ text: String) -> [String] {
+        // Printable ASCII (tabs allowed) holds no line break and nothing to drop: one line, trimmed.
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) {
+            var end = text.utf8.endIndex
+            while end > text.utf8.startIndex {
+                let previous = text.utf8.index(before: end)
+                guard text.utf8[previous] == 0x20 || text.utf8[previous] == 0x09 else { break }
+                end = previous
+            }
+            return [String(text[..<end])]
+        }
         var lines: [String] = []
         var current = String.UnicodeScalarView()
         var previousWasCarriageReturn = false

@@ -7,11 +7,12 @@ extension SpecDecoder {
     /// The mapping's fields, reporting every key not in `known`; nil (reported) when the node is no mapping.
     /// A plain null (`key:` with nothing after it) counts as an empty mapping when `nullIsEmpty`.
     mutating func fields(
-        of node: YAMLNode, _ what: String, known: [String], expected: String, nullIsEmpty: Bool = false
+        of node: YAMLNode, _ what: @autoclosure () -> String, known: [String], expected: String,
+        nullIsEmpty: Bool = false
     ) -> MappingFields? {
         if nullIsEmpty && node.isNull { return MappingFields(node: node, entries: []) }
         guard let entries = node.mappingEntries else {
-            diagnostics.error("expected \(expected) for \(what), found \(node.kindDescription)", at: node.location)
+            diagnostics.error("expected \(expected) for \(what()), found \(node.kindDescription)", at: node.location)
             return nil
         }
         for entry in entries where !known.contains(entry.key) && !entry.key.hasPrefix(Self.ignoredKeyPrefix) {
@@ -19,40 +20,43 @@ extension SpecDecoder {
                 NameSuggester.suggestion(for: entry.key, among: known).map { "did you mean '\($0)'?" }
                 ?? "expected one of: \(known.joined(separator: ", ")) (keys starting with 'x-' are ignored, "
                 + "for anchors and notes)"
-            diagnostics.error("unknown key '\(entry.key)' in \(what); \(hint)", at: entry.keyLocation)
+            diagnostics.error("unknown key '\(entry.key)' in \(what()); \(hint)", at: entry.keyLocation)
         }
         return MappingFields(node: node, entries: entries)
     }
 
     /// The entries of a mapping whose keys are names the user chooses (models, endpoints, …).
-    mutating func namedEntries(of node: YAMLNode, _ what: String, expected: String) -> [YAMLMappingEntry]? {
+    mutating func namedEntries(of node: YAMLNode, _ what: @autoclosure () -> String, expected: String)
+        -> [YAMLMappingEntry]?
+    {
         if node.isNull { return [] }
         guard let entries = node.mappingEntries else {
-            diagnostics.error("expected \(expected) for \(what), found \(node.kindDescription)", at: node.location)
+            diagnostics.error("expected \(expected) for \(what()), found \(node.kindDescription)", at: node.location)
             return nil
         }
         return entries
     }
 
     /// A piece of text; reports and returns nil for a collection, or for nothing at all unless `optional`.
-    mutating func text(_ node: YAMLNode?, _ what: String, optional: Bool = true) -> Located<String>? {
+    mutating func text(_ node: YAMLNode?, _ what: @autoclosure () -> String, optional: Bool = true) -> Located<String>?
+    {
         guard let node else { return nil }
         guard let scalar = node.scalar else {
-            diagnostics.error("expected text for \(what), found \(node.kindDescription)", at: node.location)
+            diagnostics.error("expected text for \(what()), found \(node.kindDescription)", at: node.location)
             return nil
         }
         if node.isNull {
-            if !optional { diagnostics.error("\(what) is empty; it needs a value", at: node.location) }
+            if !optional { diagnostics.error("\(what()) is empty; it needs a value", at: node.location) }
             return nil
         }
         return Located(scalar.value, at: node.location)
     }
 
     /// `true` or `false`. YAML 1.1's other spellings (`yes`, `on`, …) are refused rather than guessed at.
-    mutating func bool(_ node: YAMLNode?, _ what: String) -> Bool {
+    mutating func bool(_ node: YAMLNode?, _ what: @autoclosure () -> String) -> Bool {
         guard let node else { return false }
         guard let scalar = node.scalar else {
-            diagnostics.error("expected true or false for \(what), found \(node.kindDescription)", at: node.location)
+            diagnostics.error("expected true or false for \(what()), found \(node.kindDescription)", at: node.location)
             return false
         }
         switch scalar.value {
@@ -64,20 +68,21 @@ extension SpecDecoder {
                 ["yes", "y", "on"].contains(lowered) ? "true" : ["no", "n", "off"].contains(lowered) ? "false" : nil
             if let meaning {
                 diagnostics.error(
-                    "\(what) takes true or false; '\(scalar.value)' only means \(meaning) in YAML 1.1, so write "
+                    "\(what()) takes true or false; '\(scalar.value)' only means \(meaning) in YAML 1.1, so write "
                         + "'\(meaning)'", at: node.location)
             } else {
-                diagnostics.error("expected true or false for \(what), found '\(scalar.value)'", at: node.location)
+                diagnostics.error("expected true or false for \(what()), found '\(scalar.value)'", at: node.location)
             }
             return false
         }
     }
 
     /// A type expression. `Void` is allowed only as a whole type, and only where `allowsVoid`.
-    mutating func type(_ node: YAMLNode, _ what: String, allowsVoid: Bool = false) -> TypeReference? {
+    mutating func type(_ node: YAMLNode, _ what: @autoclosure () -> String, allowsVoid: Bool = false) -> TypeReference?
+    {
         guard let scalar = node.scalar, !node.isNull else {
             diagnostics.error(
-                "expected a type for \(what) (such as 'String', '[Item]' or 'Item?'), found \(node.kindDescription)",
+                "expected a type for \(what()) (such as 'String', '[Item]' or 'Item?'), found \(node.kindDescription)",
                 at: node.location)
             return nil
         }
@@ -86,15 +91,15 @@ extension SpecDecoder {
         switch TypeExpressionParser.parse(scalar.value) {
         case .failure(let failure):
             diagnostics.error(
-                "malformed type '\(scalar.value)' for \(what): \(failure.message)",
+                "malformed type '\(scalar.value)' for \(what()): \(failure.message)",
                 at: content?.advanced(by: failure.offset) ?? node.location)
             return TypeReference(text: text, expression: nil)
         case .success(let expression):
             if expression.containsVoid && !(allowsVoid && expression == .builtin(.void)) {
                 let message =
                     allowsVoid
-                    ? "'Void' means no body, so it cannot be part of another type in \(what); write 'Void' alone"
-                    : "'Void' cannot be used in \(what): it means no body, so it is only for a response or an error"
+                    ? "'Void' means no body, so it cannot be part of another type in \(what()); write 'Void' alone"
+                    : "'Void' cannot be used in \(what()): it means no body, so it is only for a response or an error"
                 diagnostics.error(message, at: node.location)
                 return TypeReference(text: text, expression: nil)
             }
@@ -103,17 +108,22 @@ extension SpecDecoder {
     }
 
     /// Documentation from `summary` (when `hasSummary`), `description` and `deprecated`.
-    mutating func documentation(_ fields: MappingFields, of what: String, hasSummary: Bool = false) -> Documentation {
+    mutating func documentation(_ fields: MappingFields, of what: @autoclosure () -> String, hasSummary: Bool = false)
+        -> Documentation
+    {
         Documentation(
-            summary: hasSummary ? text(fields["summary"], "'summary' of \(what)") : nil,
-            description: text(fields["description"], "'description' of \(what)"),
-            isDeprecated: bool(fields["deprecated"], "'deprecated' of \(what)"))
+            summary: hasSummary ? text(fields["summary"], "'summary' of \(what())") : nil,
+            description: text(fields["description"], "'description' of \(what())"),
+            isDeprecated: bool(fields["deprecated"], "'deprecated' of \(what())"))
     }
 
     /// Where the first character of a scalar's text is in the file, when every character of the text stands
     /// one for one in the file after it: plain and quoted scalars on one line without escapes. Nil otherwise.
     func contentLocation(of node: YAMLNode) -> SourceLocation? {
-        guard let scalar = node.scalar, !scalar.value.contains(where: { "\n\\\"'".contains($0) }) else {
+        // Byte-wise: this runs for every scalar a location may point into.
+        guard let scalar = node.scalar,
+            !scalar.value.utf8.contains(where: { $0 == 0x0A || $0 == 0x5C || $0 == 0x22 || $0 == 0x27 })
+        else {
             return nil
         }
         switch scalar.style {

@@ -15,10 +15,15 @@ enum TypeExpressionParser {
 
     /// Whether the character ends a type name.
     static func isDelimiter(_ scalar: Unicode.Scalar) -> Bool {
-        Cursor.delimiters.contains(scalar)
+        // A switch, not a Set: this runs for every character of every type in a spec.
+        switch scalar {
+        case "[", "]", ":", "?", " ", "\t", ",", "<", ">", "{", "}": return true
+        default: return false
+        }
     }
 
     static func parse(_ text: String) -> Result<TypeExpression, Failure> {
+        if let simple = simpleType(text) { return .success(simple) }
         var parser = Cursor(Array(text.unicodeScalars))
         do {
             parser.skipSpaces()
@@ -36,6 +41,32 @@ enum TypeExpressionParser {
             return .failure(failure)
         } catch {
             return .failure(Failure(message: "\(error)", offset: 0))
+        }
+    }
+
+    /// Most types are `Name`, `Name?`, `[Name]` or `[Name]?` without spaces; those need no cursor.
+    private static func simpleType(_ text: String) -> TypeExpression? {
+        var utf8 = Substring(text).utf8
+        let isOptional = utf8.last == UInt8(ascii: "?")
+        if isOptional { utf8 = utf8.dropLast() }
+        let isArray = utf8.first == UInt8(ascii: "[") && utf8.last == UInt8(ascii: "]")
+        if isArray { utf8 = utf8.dropFirst().dropLast() }
+        guard !utf8.isEmpty, utf8.allSatisfy(isNameByte) else { return nil }
+        let name = String(Substring(utf8))
+        var type = BuiltinType(rawValue: name).map(TypeExpression.builtin) ?? .model(name)
+        if isArray { type = .array(type) }
+        if isOptional { type = .optional(type) }
+        return type
+    }
+
+    /// ASCII letters, digits and `_`: bytes that a type name made only of them may hold.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
         }
     }
 
@@ -77,7 +108,7 @@ enum TypeExpressionParser {
                 return try parseCollection()
             }
             let start = index
-            while let scalar = self.current, !Self.delimiters.contains(scalar) { index += 1 }
+            while let scalar = self.current, !TypeExpressionParser.isDelimiter(scalar) { index += 1 }
             guard index > start else {
                 throw Failure(message: "expected a type name, found '\(current)'", offset: start)
             }
@@ -120,7 +151,5 @@ enum TypeExpressionParser {
             }
             index += 1
         }
-
-        static let delimiters: Set<Unicode.Scalar> = ["[", "]", ":", "?", " ", "\t", ",", "<", ">", "{", "}"]
     }
 }

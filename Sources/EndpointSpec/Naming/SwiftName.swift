@@ -42,6 +42,8 @@ package enum SwiftName {
     // MARK: Building identifiers
 
     private static func identifier(from name: String, upperFirst: Bool) -> String {
+        // Most names are already plain ASCII camel case; they come out unchanged, without splitting into words.
+        if isPlainCamelCase(name, upperFirst: upperFirst) { return name }
         var words = self.words(in: name)
         if words.isEmpty { words = spelledOut(name) }
         var result = ""
@@ -56,6 +58,28 @@ package enum SwiftName {
             result = "_" + result
         }
         return result
+    }
+
+    /// Whether `name` is ASCII letters and digits only, starting with a letter of the wanted case: what
+    /// `identifier(from:upperFirst:)` would return unchanged.
+    private static func isPlainCamelCase(_ name: String, upperFirst: Bool) -> Bool {
+        var utf8 = name.utf8.makeIterator()
+        guard let first = utf8.next() else { return false }
+        let firstIsWanted =
+            upperFirst
+            ? (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first)
+            : (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
+        guard firstIsWanted else { return false }
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                continue
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     /// Runs of identifier characters; everything else separates words. `_` separates words too, so
