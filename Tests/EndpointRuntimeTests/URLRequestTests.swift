@@ -39,12 +39,12 @@ struct URLRequestTests {
             method: .get, path: "/search",
             query: [
                 Parameter("q", "a&b=c d+e#"), Parameter("page", Int?.none), Parameter("tag", ["x", "y"]),
-                Parameter("codes", ["DEU", "FRA"], arrayFormat: .comma), Parameter("none", [String]?.none),
+                Parameter("codes", ["DEU", "FRA", "a,b"], arrayFormat: .comma), Parameter("none", [String]?.none),
                 Parameter("on", true),
             ])
         #expect(
             try url(endpoint)
-                == "https://api.example.com/v1/search?q=a%26b%3Dc%20d%2Be%23&tag=x&tag=y&codes=DEU%2CFRA&on=true")
+                == "https://api.example.com/v1/search?q=a%26b%3Dc%20d%2Be%23&tag=x&tag=y&codes=DEU,FRA,a%2Cb&on=true")
     }
 
     @Test("headers, method and Accept are set")
@@ -71,14 +71,17 @@ struct URLRequestTests {
         #expect(body == #"{"at":"2023-11-14T22:13:20Z","name":"launch","tags":["a"]}"#)
     }
 
-    @Test("a form body is URL-encoded with + for spaces")
+    @Test("a form body is URL-encoded with + for spaces; comma lists keep literal separators")
     func form() throws {
         let endpoint = Endpoint<Void>(
             method: .post, path: "/login",
-            body: .form([Parameter("user", "a b&c"), Parameter("remember", Bool?.none), Parameter("n", [1, 2])]))
+            body: .form([
+                Parameter("user", "a b&c"), Parameter("remember", Bool?.none), Parameter("n", [1, 2]),
+                Parameter("ids", ["1", "2,3"], arrayFormat: .comma),
+            ]))
         let request = try endpoint.urlRequest(baseURL: base)
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
-        #expect(String(decoding: request.httpBody ?? Data(), as: UTF8.self) == "user=a+b%26c&n=1&n=2")
+        #expect(String(decoding: request.httpBody ?? Data(), as: UTF8.self) == "user=a+b%26c&n=1&n=2&ids=1,2%2C3")
     }
 
     @Test("a missing path parameter is an error that names the endpoint")

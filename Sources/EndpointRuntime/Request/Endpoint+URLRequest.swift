@@ -27,8 +27,8 @@ extension Endpoint {
             components.percentEncodedPath.hasSuffix("/")
             ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         components.percentEncodedPath = basePath + (try encodedPath())
-        let items = query.flatMap(\.pairs).map {
-            URLQueryItem(name: PathEncoding.escapeQuery($0.name), value: PathEncoding.escapeQuery($0.value))
+        let items = query.flatMap { $0.escapedPairs(PathEncoding.escapeQuery) }.map {
+            URLQueryItem(name: $0.name, value: $0.value)
         }
         if !items.isEmpty {
             components.percentEncodedQueryItems = (components.percentEncodedQueryItems ?? []) + items

@@ -36,4 +36,13 @@ public struct Parameter: Hashable, Sendable {
         case .comma: return values.isEmpty ? [] : [(name, values.joined(separator: ","))]
         }
     }
+
+    /// The pairs with name and values escaped by `escape`. A comma list's separators stay literal commas, so a
+    /// comma inside one value (escaped as `%2C`) cannot be taken for a separator: `codes=DEU,FRA`.
+    func escapedPairs(_ escape: (String) -> String) -> [(name: String, value: String)] {
+        switch arrayFormat {
+        case .repeat: return values.map { (escape(name), escape($0)) }
+        case .comma: return values.isEmpty ? [] : [(escape(name), values.map(escape).joined(separator: ","))]
+        }
+    }
 }

@@ -17,8 +17,8 @@ public enum RequestBody: Sendable {
         case .jsonFields(let fields):
             return (try encoder.encode(JSONFields(fields: fields)), "application/json")
         case .form(let fields):
-            let text = fields.flatMap(\.pairs)
-                .map { FormEncoding.escape($0.name) + "=" + FormEncoding.escape($0.value) }
+            let text = fields.flatMap { $0.escapedPairs(FormEncoding.escape) }
+                .map { $0.name + "=" + $0.value }
                 .joined(separator: "&")
             return (Data(text.utf8), "application/x-www-form-urlencoded")
         }
