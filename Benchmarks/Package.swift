@@ -13,6 +13,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
     ],
     targets: [
+        // The API the runtime benchmark calls, generated at build time by the build-tool plugin.
+        .target(
+            name: "BenchAPI",
+            dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
+            plugins: [.plugin(name: "EndpointGenPlugin", package: "EndpointGen")]
+        ),
+        // A generated endpoint against hand-written URLRequest + JSONDecoder code: build the request, decode ~10 KB.
+        .executableTarget(
+            name: "RuntimeBenchmark",
+            dependencies: ["BenchAPI", .product(name: "EndpointRuntime", package: "EndpointGen")]
+        ),
         // The reactive core against OpenCombine on the same pipelines.
         .executableTarget(
             name: "ReactiveBenchmark",

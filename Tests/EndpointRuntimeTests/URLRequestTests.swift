@@ -18,7 +18,8 @@ struct URLRequestTests {
         "path parameters are one segment each, whatever they contain",
         arguments: [
             ("octocat", "octocat"), ("../admin", "..%2Fadmin"), ("a/b?c#d", "a%2Fb%3Fc%23d"), ("..", "%2E%2E"),
-            (".", "%2E"), ("100%", "100%25"), ("ä b", "%C3%A4%20b"), ("", ""),
+            (".", "%2E"), ("100%", "100%25"), ("ä b", "%C3%A4%20b"), ("", ""), ("😀", "%F0%9F%98%80"),
+            ("a&=+,;:@!$'()*~", "a&=+,;:@!$'()*~"), ("tab\tline\n", "tab%09line%0A"),
         ])
     func pathSegments(value: String, encoded: String) throws {
         let endpoint = Endpoint<Void>(method: .get, path: "/repos/{owner}/events", pathParameters: ["owner": value])

@@ -31,8 +31,11 @@ public enum JSONCoding {
 
     /// Parses `2024-05-01T12:30:00Z`, `2024-05-01T12:30:00.123+02:00` and the like.
     public static func date(fromISO8601 text: String) -> Date? {
-        if let date = try? Date(text, strategy: withFraction) { return date }
-        return try? Date(text, strategy: withoutFraction)
+        // Try the style the text looks like first: a failed parse costs as much as a good one.
+        let (likely, other) =
+            text.utf8.contains(UInt8(ascii: ".")) ? (withFraction, withoutFraction) : (withoutFraction, withFraction)
+        if let date = try? Date(text, strategy: likely) { return date }
+        return try? Date(text, strategy: other)
     }
 
     /// Formats in UTC, with milliseconds only when the date has a fraction of a second.

@@ -18,8 +18,11 @@ extension Endpoint {
     /// The `URLRequest` for this endpoint against `baseURL`.
     ///
     /// Each path parameter becomes exactly one percent-encoded segment, so a value such as `../admin` or `a/b?c#d`
-    /// can never change the path, add a query or cut it short. The body is encoded with `encoder`.
-    public func urlRequest(baseURL: URL, encoder: JSONEncoder = JSONCoding.makeEncoder()) throws -> URLRequest {
+    /// can never change the path, add a query or cut it short. The body is encoded with `encoder`, which is only
+    /// made when there is a body.
+    public func urlRequest(baseURL: URL, encoder: @autoclosure () -> JSONEncoder = JSONCoding.makeEncoder()) throws
+        -> URLRequest
+    {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw RequestBuildError(endpoint: description, reason: "the base URL '\(baseURL)' is not valid")
         }
@@ -44,7 +47,7 @@ extension Endpoint {
         if let body {
             let encoded: (data: Data, contentType: String)
             do {
-                encoded = try body.encoded(with: encoder)
+                encoded = try body.encoded(with: encoder())
             } catch {
                 throw RequestBuildError(endpoint: description, reason: "the body does not encode: \(error)")
             }
@@ -75,32 +78,61 @@ extension Endpoint {
     }
 }
 
-/// Percent-encoding for URL paths and queries (RFC 3986).
+/// Percent-encoding for URL paths and queries (RFC 3986), byte by byte over UTF-8: every byte outside the allowed
+/// set becomes `%XX`.
 enum PathEncoding {
+    private static let unreserved = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"
+
     /// Unreserved characters plus the sub-delimiters that are safe inside one segment; never `/`, `?`, `#`, `%`.
-    private static let segment: CharacterSet = {
-        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        set.insert(charactersIn: "!$&'()*+,;=:@")
-        return set
-    }()
+    private static let segment = AllowedBytes(unreserved + "!$&'()*+,;=:@")
 
-    private static let literal: CharacterSet = segment.union(CharacterSet(charactersIn: "/"))
+    private static let literal = AllowedBytes(unreserved + "!$&'()*+,;=:@/")
 
-    /// Query names and values: unreserved characters only, so `&`, `=`, `+` and `#` are always escaped.
-    private static let query = CharacterSet(
-        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+    /// Query names and values: unreserved characters only, so `&`, `=`, `+`, `,` and `#` are always escaped.
+    private static let query = AllowedBytes(unreserved)
 
     static func escapeSegment(_ text: String) -> String {
         // `.` and `..` alone would be resolved away by servers; encode their dots.
         if text == "." || text == ".." { return String(repeating: "%2E", count: text.count) }
-        return text.addingPercentEncoding(withAllowedCharacters: segment) ?? ""
+        return segment.escape(text)
     }
 
     static func escapeLiteral(_ text: Substring) -> String {
-        String(text).addingPercentEncoding(withAllowedCharacters: literal) ?? ""
+        literal.escape(text)
     }
 
     static func escapeQuery(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: query) ?? ""
+        query.escape(text)
+    }
+}
+
+/// A set of ASCII bytes that percent-encoding leaves alone.
+struct AllowedBytes: Sendable {
+    private let table: [Bool]
+
+    init(_ characters: String) {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in characters.utf8 { table[Int(byte)] = true }
+        self.table = table
+    }
+
+    /// `text` with every UTF-8 byte outside the set written as `%XX` (upper-case hex); `text` itself when
+    /// nothing needs escaping.
+    func escape(_ text: some StringProtocol) -> String {
+        let utf8 = text.utf8
+        guard utf8.contains(where: { !table[Int($0)] }) else { return String(text) }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count * 3)
+        for byte in utf8 {
+            if table[Int(byte)] {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -53,14 +53,12 @@ private struct JSONFields: Encodable {
 
 /// Percent-encoding for form bodies (the WHATWG `application/x-www-form-urlencoded` byte set).
 enum FormEncoding {
-    private static let allowed: CharacterSet = {
-        var set = CharacterSet.alphanumerics.intersection(
-            CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
-        set.insert(charactersIn: "*-._")
-        return set
-    }()
+    private static let allowed = AllowedBytes(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789*-._ ")
 
+    /// `application/x-www-form-urlencoded`: spaces become `+`, everything else outside the set `%XX`.
     static func escape(_ text: String) -> String {
-        (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text).replacingOccurrences(of: "%20", with: "+")
+        let escaped = allowed.escape(text)
+        return escaped.contains(" ") ? escaped.replacingOccurrences(of: " ", with: "+") : escaped
     }
 }
