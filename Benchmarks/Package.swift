@@ -32,7 +32,7 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked", "-wmo"])]
-        )
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
