@@ -1,33 +1,71 @@
 #!/usr/bin/env bash
-# Runs the benchmarks (release builds) and writes the table to Benchmarks/results.md.
+# Runs every benchmark (release builds of the tools and benchmarks) and writes the tables to
+# Benchmarks/results.md. Progress goes to standard error, the tables to standard output and the file.
+#
 # Usage: Benchmarks/run.sh [--quick]
+#   --quick  fewer runs; generation up to 1,000 endpoints, compile cost at 100 endpoints with one run.
+#   (full)   generation up to 10,000 endpoints, compile cost at 100 and 1,000 endpoints, median of 3.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 quick=false
-for argument in "$@"; do [ "$argument" = "--quick" ] && quick=true; done
+for argument in "$@"; do
+    case "$argument" in
+        --quick) quick=true ;;
+        *) echo "usage: Benchmarks/run.sh [--quick]" >&2; exit 2 ;;
+    esac
+done
+if $quick; then
+    runs=3; sizes="10 100 1000"; compile_runs=1; compile_sizes="100"; mode=(--quick)
+else
+    runs=5; sizes="10 100 1000 10000"; compile_runs=3; compile_sizes="100 1000"; mode=()
+fi
 
-echo "Building (release): endpointgen, swift-openapi-generator, the reactive benchmark …" >&2
+step() { printf '\n==> %s (%s)\n' "$1" "$(date +%H:%M:%S)" >&2; }
+started=$(date +%s)
+
+step "Building (release): endpointgen, swift-openapi-generator 1.14.3, the runtime and reactive benchmarks"
 swift build -c release --package-path .. --product endpointgen >&2
 swift build -c release --product swift-openapi-generator >&2
+swift build -c release --product RuntimeBenchmark >&2
 swift build -c release --product ReactiveBenchmark >&2
 endpointgen="$(swift build -c release --package-path .. --show-bin-path)/endpointgen"
-generator="$(swift build -c release --show-bin-path)/swift-openapi-generator"
-
-if $quick; then runs=3; sizes="10 100 1000"; else runs=5; sizes="10 100 1000 10000"; fi
+bin="$(swift build -c release --show-bin-path)"
+generator="$bin/swift-openapi-generator"
+machine="$(nproc) cores, $(uname -m), $(swift --version 2>&1 | grep -o 'Swift version [0-9.]*')"
 
 {
+    echo "# EndpointGen benchmarks"
+    echo
+    echo "$(date -u +%Y-%m-%d), \`Benchmarks/run.sh${mode[*]:+ ${mode[*]}}\`. Machine: $machine."
+    echo
     echo "## Generation: endpointgen vs swift-openapi-generator 1.14.3"
     echo
-    echo "Machine: $(nproc) cores, $(uname -m), $(swift --version 2>&1 | head -1). The same synthetic API"
-    echo "(Scripts/synthetic_api.py) as our spec and as OpenAPI 3.0; whole-process wall time and peak memory,"
-    echo "median of $runs interleaved runs; the peer generates types and client."
+    echo "The same synthetic API (Scripts/synthetic_api.py) as our spec and as OpenAPI 3.0; whole-process wall time"
+    echo "and peak memory, median of $runs interleaved runs; the peer generates types and client."
     echo
+    step "Generation: $sizes endpoints, $runs runs each" >&2
     python3 Scripts/generation.py "$endpointgen" "$generator" "$runs" $sizes
+    echo
+    echo "## Compile cost of the generated code (debug build, rebuild after a touch)"
+    echo
+    echo "Each client alone in a target, its runtime already built; time of \`swift build --target …\` after"
+    echo "touching the target's files, median of $compile_runs interleaved runs, and the peak memory of the largest"
+    echo "process (the compiler)."
+    echo
+    step "Compile cost: $compile_sizes endpoints, $compile_runs runs each (the first build compiles the runtimes)" >&2
+    python3 Scripts/compile.py "$endpointgen" "$generator" .. .build/compile-bench "$compile_runs" $compile_sizes
+    echo "## Runtime: a generated endpoint vs hand-written URLRequest + JSONDecoder"
+    echo
+    step "Runtime overhead" >&2
+    "$bin/RuntimeBenchmark" "${mode[@]}"
     echo
     echo "## Reactive core vs OpenCombine"
     echo
-    echo "Machine: $(nproc) cores, $(uname -m), $(swift --version 2>&1 | head -1). Median of runs, interleaved."
+    echo "Median of runs, interleaved; an event is one element delivered to one subscriber."
     echo
-    .build/release/ReactiveBenchmark "$@"
+    step "Reactive core vs OpenCombine" >&2
+    "$bin/ReactiveBenchmark" "${mode[@]}"
 } | tee results.md
+
+step "Done in $(( ($(date +%s) - started) / 60 )) min; the tables are in Benchmarks/results.md" >&2

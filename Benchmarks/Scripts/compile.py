@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Compile cost of generated code: ours (with EndpointRuntime) against swift-openapi-generator's (with
+OpenAPIRuntime) for the same synthetic API. Debug builds, as in day-to-day work: a package with one target per
+client, dependencies built first, then the time to rebuild each target after touching its files, interleaved,
+median of RUNS, and the peak memory of the largest process (the compiler). Also the slowest function bodies to
+type-check in our output. Prints markdown.
+
+Usage: compile.py ENDPOINTGEN OPENAPI_GENERATOR REPOSITORY WORK_DIR RUNS N [N ...]
+"""
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import synthetic_api  # noqa: E402
+
+PACKAGE = """// swift-tools-version: 6.0
+// Written by Benchmarks/Scripts/compile.py: one target per generated client.
+import PackageDescription
+
+let package = Package(
+    name: "CompileBench",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "EndpointGen", path: "{repository}"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+    ],
+    targets: [
+        .target(name: "Ours", dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")]),
+        .target(name: "OursFiles4", dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")]),
+        // The same files as Ours, with the compiler reporting each function body's type-checking time.
+        .target(
+            name: "OursTimed", dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-debug-time-function-bodies"])]),
+        .target(
+            name: "Peer",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
+    ]
+)
+"""
+
+TARGETS = [("Ours", "endpointgen"), ("OursFiles4", "endpointgen --files 4"), ("Peer", "swift-openapi-generator")]
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def build(work, arguments, scratch=None):
+    """Runs `swift build` in `work`; returns wall seconds, the peak memory (MB) of its largest process, output."""
+    command = ["swift", "build", "--package-path", work] + arguments
+    if scratch:
+        command += ["--scratch-path", scratch]
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    output = process.stdout.read().decode(errors="replace")
+    # wait4's usage covers the waited-for descendants: ru_maxrss is the largest of them, the compiler here.
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    if status != 0:
+        sys.exit(f"failed: {' '.join(command)}\n{output[-4000:]}")
+    return elapsed, usage.ru_maxrss / 1024, output
+
+
+def quietly(command):
+    """Runs a generator, showing its output only if it fails."""
+    result = subprocess.run(command, capture_output=True)
+    if result.returncode != 0:
+        sys.exit(f"failed: {' '.join(command)}\n{result.stdout.decode()}{result.stderr.decode()}")
+
+
+def swift_lines(folder):
+    return sum(open(os.path.join(folder, name), "rb").read().count(b"\n")
+               for name in os.listdir(folder) if name.endswith(".swift"))
+
+
+def slowest_function_bodies(work, folder, count=5):
+    """Type-checking time of each function body in our generated files (target OursTimed, a copy of Ours built
+    with -debug-time-function-bodies)."""
+    for name in os.listdir(folder):
+        os.utime(os.path.join(folder, name))
+    _, _, output = build(work, ["--target", "OursTimed"])
+    bodies, synthesized = {}, 0.0
+    for line in output.splitlines():
+        parts = line.split("\t")
+        if len(parts) != 3 or not parts[0].endswith("ms"):
+            continue
+        milliseconds = float(parts[0][:-2])
+        if parts[1].startswith(folder):
+            where = os.path.relpath(parts[1], folder)
+            bodies[where] = (milliseconds, parts[2].split("@")[0])
+        elif parts[1] == "<invalid loc>":
+            synthesized += milliseconds
+    ranked = sorted(bodies.items(), key=lambda item: -item[1][0])
+    return ranked[:count], sum(ms for ms, _ in bodies.values()), len(bodies), synthesized
+
+
+def main():
+    endpointgen, generator, repository, work, runs = sys.argv[1:6]
+    runs = int(runs)
+    sizes = [int(n) for n in sys.argv[6:]]
+    os.makedirs(work, exist_ok=True)
+    with open(os.path.join(work, "Package.swift"), "w") as file:
+        file.write(PACKAGE.format(repository=os.path.abspath(repository)))
+
+    rows = [
+        "| endpoints | generated Swift (ours / peer) | ours | ours, `--files 4` | swift-openapi-generator | "
+        "peer time / ours |",
+        "|---|---|---|---|---|---|",
+    ]
+    details = []
+    for n in sizes:
+        specs = tempfile.mkdtemp(prefix=f"compile-{n}-")
+        with open(os.path.join(specs, "Synthetic.yaml"), "w") as file:
+            file.write(synthetic_api.ours(n))
+        with open(os.path.join(specs, "openapi.yaml"), "w") as file:
+            file.write(synthetic_api.openapi(n))
+        folders = {}
+        for target in [target for target, _ in TARGETS] + ["OursTimed"]:
+            folder = os.path.join(work, "Sources", target)
+            shutil.rmtree(folder, ignore_errors=True)
+            os.makedirs(folder)
+            folders[target] = folder
+        spec = os.path.join(specs, "Synthetic.yaml")
+        quietly([endpointgen, "generate", spec, "--output", folders["Ours"]])
+        quietly([endpointgen, "generate", spec, "--output", folders["OursFiles4"], "--files", "4"])
+        quietly([endpointgen, "generate", spec, "--output", folders["OursTimed"]])
+        quietly([generator, "generate", os.path.join(specs, "openapi.yaml"), "--mode", "types", "--mode", "client",
+                 "--output-directory", folders["Peer"]])
+        shutil.rmtree(specs, ignore_errors=True)
+
+        log(f"  {n} endpoints: first build (dependencies and every client) …")
+        build(work, [])
+        times = {target: [] for target, _ in TARGETS}
+        memory = {target: [] for target, _ in TARGETS}
+        for run in range(runs):
+            for target, _ in TARGETS:
+                log(f"  {n} endpoints: rebuild {target} after a touch ({run + 1}/{runs}) …")
+                for name in os.listdir(folders[target]):
+                    os.utime(os.path.join(folders[target], name))
+                elapsed, peak, output = build(work, ["--target", target])
+                if f"Compiling {target}" not in output:
+                    sys.exit(f"touching {target}'s files did not make SwiftPM recompile it:\n{output}")
+                times[target].append(elapsed)
+                memory[target].append(peak)
+
+        def cell(target):
+            return (f"{statistics.median(times[target]):.1f} s, "
+                    f"{statistics.median(memory[target]) / 1024:.2f} GiB")
+
+        ratio = statistics.median(times["Peer"]) / statistics.median(times["Ours"])
+        rows.append(f"| {n:,} | {swift_lines(folders['Ours']):,} / {swift_lines(folders['Peer']):,} lines "
+                    f"| {cell('Ours')} | {cell('OursFiles4')} | {cell('Peer')} | {ratio:.1f}× |")
+
+        log(f"  {n} endpoints: slowest function bodies in our output …")
+        slowest, total, count, synthesized = slowest_function_bodies(work, folders["OursTimed"])
+        details.append(f"Slowest function bodies to type-check in our output for {n:,} endpoints "
+                       f"(`-debug-time-function-bodies`; {count:,} bodies in our files took {total:,.0f} ms in all, "
+                       f"the compiler-synthesized Codable and Hashable members {synthesized:,.0f} ms):")
+        details.append("")
+        details.extend(f"- {ms:.1f} ms `{where}` {name}" for where, (ms, name) in slowest)
+        details.append("")
+
+    print("\n".join(rows))
+    print()
+    print("\n".join(details))
+
+
+if __name__ == "__main__":
+    main()
