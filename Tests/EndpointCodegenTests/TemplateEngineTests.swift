@@ -173,6 +173,17 @@ struct TemplateEngineTests {
         #expect(error?.description == message)
     }
 
+    @Test(
+        "long lists render on several cores with the same bytes, and first()/last()/index() still count the whole list",
+        arguments: [0, 1, 15, 16, 17, 31, 33, 100, 257])
+    func parallelLists(count: Int) throws {
+        let items = (0..<count).map { "v\($0)" }
+        let expected = items.enumerated().map { "\($0.offset == 0 ? "[" : "")\($0.element)#\($0.offset)" }
+            .joined(separator: ",")
+        let template = "{{#items}}{{#first()}}[{{/first()}}{{.}}#{{index()}}{{^last()}},{{/last()}}{{/items}}"
+        #expect(try render(template, ["items": .texts(items)]) == expected)
+    }
+
     @Test("a partial that includes itself without end is an error, not a crash")
     func endlessPartial() throws {
         let error = #expect(throws: TemplateError.self) {

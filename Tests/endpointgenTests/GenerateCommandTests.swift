@@ -93,6 +93,22 @@ struct GenerateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    @Test("--timings prints every phase and the libyaml floor on one line of standard error")
+    func timings() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path, "--timings"])
+        #expect(result.status == 0)
+        let line = result.standardError.trimmingCharacters(in: .newlines)
+        #expect(!line.contains("\n"), "\(line)")
+        #expect(line.hasPrefix("Specs/Shop.yaml: timings: read "), "\(line)")
+        for phase in ["parse", "decode", "validate", "translate", "render", "write", "total"] {
+            #expect(line.contains(", \(phase) "), "no \(phase) in \(line)")
+        }
+        #expect(line.contains("; floor (libyaml events only, "), "\(line)")
+        #expect(line.hasSuffix(" ms"), "\(line)")
+    }
+
     @Test("template overrides: a bad template is reported with its line and column")
     func templates() throws {
         let folder = try CLIRunner.temporaryDirectory()

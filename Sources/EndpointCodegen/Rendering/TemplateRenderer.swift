@@ -18,6 +18,7 @@ struct TemplateRenderer {
     private var stack: [TemplateValue]
     private var loops: [(index: Int, count: Int)] = []
     private var partialDepth = 0
+    private var isInsideParallelList = false
     private var indentedPartials: [String: Template] = [:]
 
     init(
@@ -49,13 +50,7 @@ struct TemplateRenderer {
                 case .flag(true):
                     try render(body)
                 case .list(let elements):
-                    for (index, element) in elements.enumerated() {
-                        stack.append(element)
-                        loops.append((index, elements.count))
-                        try render(body)
-                        loops.removeLast()
-                        stack.removeLast()
-                    }
+                    try renderList(elements, body)
                 case let value?:
                     stack.append(value)
                     try render(body)
@@ -64,6 +59,47 @@ struct TemplateRenderer {
             case .partial(let name, let indentation, let location):
                 try renderPartial(name, indentation: indentation, at: location)
             }
+        }
+    }
+
+    /// A list section: the body once per element. A long list at the top level is rendered in chunks on all
+    /// cores, each chunk into its own buffer, joined in order: the bytes are the same as rendering one by one.
+    private mutating func renderList(_ elements: [TemplateValue], _ body: [Template.Node]) throws(TemplateError) {
+        guard !isInsideParallelList, elements.count >= Self.parallelListLength else {
+            try renderElements(elements, 0..<elements.count, body)
+            return
+        }
+        let chunks = Swift.min(ProcessInfo.processInfo.activeProcessorCount * 4, elements.count)
+        let outputs = ChunkSlots<Result<[UInt8], TemplateError>>(count: chunks)
+        var child = self
+        child.output = []
+        child.isInsideParallelList = true
+        let prototype = child
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var renderer = prototype
+            let range = (chunk * elements.count / chunks)..<((chunk + 1) * elements.count / chunks)
+            do throws(TemplateError) {
+                try renderer.renderElements(elements, range, body)
+                outputs.set(chunk, [.success(renderer.output)])
+            } catch {
+                outputs.set(chunk, [.failure(error)])
+            }
+        }
+        for result in outputs.joined() { output.append(contentsOf: try result.get()) }
+    }
+
+    /// Lists at least this long are rendered in parallel.
+    private static let parallelListLength = 16
+
+    private mutating func renderElements(
+        _ elements: [TemplateValue], _ range: Range<Int>, _ body: [Template.Node]
+    ) throws(TemplateError) {
+        for index in range {
+            stack.append(elements[index])
+            loops.append((index, elements.count))
+            try render(body)
+            loops.removeLast()
+            stack.removeLast()
         }
     }
 

@@ -4,9 +4,9 @@ import EndpointSpec
 extension Translator {
     func endpointsView(for endpoints: [(namespace: Namespace, endpoint: Endpoint)]) -> EndpointsView {
         var groups: [NamespaceEndpointsView] = []
-        for item in endpoints {
+        let views = endpoints.concurrentMap { endpointView($0.endpoint) }
+        for (item, view) in zip(endpoints, views) {
             let qualified = "\(api).\(typeName(item.namespace.name.value))"
-            let view = endpointView(item.endpoint)
             if groups.last?.qualifiedName == qualified {
                 groups[groups.count - 1].endpoints.append(view)
             } else {

@@ -3,7 +3,7 @@ import EndpointSpec
 /// Models: structs for objects, string-backed enums that keep unknown values.
 extension Translator {
     func modelsView(for models: [ModelDefinition]) -> ModelsView {
-        let views = models.map { model -> ModelView in
+        let views = models.concurrentMap { model -> ModelView in
             switch model.kind {
             case .object(let properties):
                 return ModelView(

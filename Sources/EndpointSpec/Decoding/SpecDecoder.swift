@@ -36,10 +36,30 @@ struct SpecDecoder {
         spec.description = text(fields["description"], "'description'")
         if let node = fields["scopes"] { spec.scopes = scopes(node) }
         if let node = fields["errors"] { spec.errors = errors(node, of: "the API") }
-        if let node = fields["models"] { spec.models = models(node) }
-        if let node = fields["endpoints"] {
-            spec.namespaces = namespaces(node)
+        // Models and endpoints do not depend on each other: a big spec decodes them on two cores, each with its
+        // own diagnostics (the loader sorts them all by position afterwards).
+        let modelsNode = fields["models"]
+        let endpointsNode = fields["endpoints"]
+        if let modelsNode, let endpointsNode, (modelsNode.mappingEntries?.count ?? 0) >= 32 {
+            let file = file
+            let (models, namespaces) = inParallel(
+                {
+                    var decoder = SpecDecoder(file: file)
+                    return (decoder.models(modelsNode), decoder.diagnostics)
+                },
+                {
+                    var decoder = SpecDecoder(file: file)
+                    return (decoder.namespaces(endpointsNode), decoder.diagnostics)
+                })
+            spec.models = models.0
+            spec.namespaces = namespaces.0
+            diagnostics.append(contentsOf: models.1)
+            diagnostics.append(contentsOf: namespaces.1)
         } else {
+            if let modelsNode { spec.models = models(modelsNode) }
+            if let endpointsNode { spec.namespaces = namespaces(endpointsNode) }
+        }
+        if endpointsNode == nil {
             diagnostics.error(
                 "the spec has no 'endpoints'; add at least one namespace with one endpoint (see Specs/README.md)",
                 at: root.location)

@@ -8,6 +8,11 @@ struct DiagnosticCollector {
         diagnostics.append(.error(message, at: location, notes: notes))
     }
 
+    /// Adds every diagnostic another collector gathered.
+    mutating func append(contentsOf other: DiagnosticCollector) {
+        diagnostics += other.diagnostics
+    }
+
     mutating func warning(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
         diagnostics.append(.warning(message, at: location, notes: notes))
     }
