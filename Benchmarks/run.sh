@@ -51,7 +51,7 @@ machine="$(nproc) cores, $(uname -m), $(swift --version 2>&1 | grep -o 'Swift ve
     echo
     echo "Each client alone in a target, its runtime already built; time of \`swift build --target …\` after"
     echo "touching the target's files, median of $compile_runs interleaved runs, and the peak memory of the largest"
-    echo "process (the compiler)."
+    echo "process (the compiler). A build past 15 minutes or 18 GiB is stopped and reported as such."
     echo
     step "Compile cost: $compile_sizes endpoints, $compile_runs runs each (the first build compiles the runtimes)" >&2
     python3 Scripts/compile.py "$endpointgen" "$generator" .. .build/compile-bench "$compile_runs" $compile_sizes

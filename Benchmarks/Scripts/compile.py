@@ -68,20 +68,28 @@ class Stopped(Exception):
         self.reason, self.elapsed, self.peak = reason, elapsed, peak
 
 
-def largest_rss_mb(group):
-    """The largest resident set (MB) among the processes of a process group, from /proc."""
-    largest = 0
+def process_tree(root):
+    """The pids of `root` and all its descendants, with their resident sets (MB), from /proc. The driver starts
+    each compiler in a process group of its own, so groups would miss them."""
+    parents, sizes = {}, {}
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
         try:
             with open(f"/proc/{pid}/stat") as file:
                 fields = file.read().rsplit(")", 1)[1].split()
-            if int(fields[2]) == group:
-                largest = max(largest, int(fields[21]) * os.sysconf("SC_PAGE_SIZE") / 2**20)
+            parents[int(pid)] = int(fields[1])
+            sizes[int(pid)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE") / 2**20
         except (OSError, IndexError, ValueError):
             continue
-    return largest
+    tree, frontier = {root}, [root]
+    while frontier:
+        parent = frontier.pop()
+        for pid, ppid in parents.items():
+            if ppid == parent and pid not in tree:
+                tree.add(pid)
+                frontier.append(pid)
+    return {pid: sizes.get(pid, 0) for pid in tree}
 
 
 def build(work, arguments):
@@ -98,10 +106,15 @@ def build(work, arguments):
             if pid != 0:
                 break
             time.sleep(0.5)
-            polled = max(polled, largest_rss_mb(process.pid))
+            tree = process_tree(process.pid)
+            polled = max([polled] + list(tree.values()))
             elapsed = time.perf_counter() - start
             if elapsed > TIME_LIMIT or polled > MEMORY_LIMIT_MB:
-                os.killpg(process.pid, signal.SIGKILL)
+                for pid in tree:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except OSError:
+                        pass
                 os.wait4(process.pid, 0)
                 process.returncode = -9
                 raise Stopped("time" if elapsed > TIME_LIMIT else "memory", elapsed, polled)
