@@ -144,6 +144,7 @@ def slowest_function_bodies(work, folder, count=5):
     with -debug-time-function-bodies)."""
     for name in os.listdir(folder):
         os.utime(os.path.join(folder, name))
+    folder = os.path.abspath(folder)  # the compiler prints absolute paths
     _, _, output = build(work, ["--target", "OursTimed"])
     bodies, synthesized = {}, 0.0
     for line in output.splitlines():
