@@ -65,11 +65,12 @@ struct TemplateRenderer {
     /// A list section: the body once per element. A long list at the top level is rendered in chunks on all
     /// cores, each chunk into its own buffer, joined in order: the bytes are the same as rendering one by one.
     private mutating func renderList(_ elements: [TemplateValue], _ body: [Template.Node]) throws(TemplateError) {
-        guard !isInsideParallelList, elements.count >= Self.parallelListLength else {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard cores > 1, !isInsideParallelList, elements.count >= Self.parallelListLength else {
             try renderElements(elements, 0..<elements.count, body)
             return
         }
-        let chunks = Swift.min(ProcessInfo.processInfo.activeProcessorCount * 4, elements.count)
+        let chunks = Swift.min(cores * 4, elements.count)
         let outputs = ChunkSlots<Result<[UInt8], TemplateError>>(count: chunks)
         var child = self
         child.output = []

@@ -57,7 +57,7 @@ public struct TemplateSet: Sendable {
             try Self.checkPartials(template.nodes, known: templates)
         }
         self.templates = templates
-        self.sources = sources.mapValues { source in (source.text, source.path) }
+        self.sources = sources
     }
 
     private static func checkPartials(_ nodes: [Template.Node], known: [String: Template]) throws(TemplateError) {
