@@ -1,6 +1,7 @@
-import EndpointSpec
 import Foundation
 import Testing
+
+@testable import EndpointSpec
 
 @Suite("Spec decoding")
 struct SpecDecoderTests {
@@ -211,11 +212,98 @@ struct HostileSpecTests {
         #expect(output.diagnostics.first?.message.hasPrefix("scopes 'S0' → 'S1' → ") == true)
     }
 
-    @Test("a long type with deep brackets inside the limit is fine")
+    @Test("a type nested to the limit is fine; one level more, or 40,000, is an error at the bracket")
     func deepType() {
-        let type = String(repeating: "[", count: 300) + "Int" + String(repeating: "]", count: 300)
-        let output = SpecLoader().load(
-            "api: A\nendpoints: { E: { get: { path: /e, response: \"\(type)\" } } }\n", file: "t.yaml")
+        func load(depth: Int) -> SpecLoader.Output {
+            let type = String(repeating: "[", count: depth) + "Int" + String(repeating: "]", count: depth)
+            return SpecLoader().load(
+                "api: A\nendpoints: { E: { get: { path: /e, response: \"\(type)\" } } }\n", file: "t.yaml")
+        }
+        #expect(load(depth: TypeExpressionParser.maximumNesting).diagnostics.isEmpty)
+        for depth in [TypeExpressionParser.maximumNesting + 1, 40_000] {
+            let diagnostics = load(depth: depth).diagnostics
+            #expect(diagnostics.count == 1)
+            // The column of the first '[' too many: the content starts at column 47.
+            #expect(diagnostics.first?.location.column == 47 + TypeExpressionParser.maximumNesting)
+            #expect(diagnostics.first?.message.contains("more than 32 levels deep") == true)
+            // The message quotes an excerpt of the type, not all of it.
+            #expect((diagnostics.first?.message.count ?? .max) < 400)
+        }
+    }
+
+    @Test("a file over the size limit is refused before it is parsed, from disk and from memory")
+    func fileSize() throws {
+        let limits = YAMLReader.Limits(maximumFileSize: 1_000)
+        let text = "api: A\n" + String(repeating: "# padding\n", count: 200)
+        let fromMemory = SpecLoader(limits: limits).load(text, file: "t.yaml")
+        #expect(
+            fromMemory.diagnostics.map(\.message) == [
+                "the file has more than the 1000 bytes a spec may have; split the API into several specs"
+            ])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID()).yaml")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(SpecLoader(limits: limits).load(contentsOf: url.path).diagnostics.count == 1)
+        #expect(SpecLoader().load(contentsOf: "/dev/zero").diagnostics.first?.message.contains("more than") == true)
+    }
+
+    @Test("an endpoint with 40,000 path parameters validates and places them in one linear pass")
+    func manyPathParameters() {
+        let count = 40_000
+        var text = "api: A\nendpoints:\n  E:\n    get:\n      path: /"
+        text += (0..<count).map { "{p\($0)}" }.joined(separator: "/") + "\n      params:\n"
+        for index in 0..<count { text += "        p\(index): String\n" }
+        let output = SpecLoader().load(text, file: "t.yaml")
         #expect(output.diagnostics.isEmpty)
+        let endpoint = output.spec?.namespaces.first?.endpoints.first
+        let placement = endpoint.map(ParameterPlacement.init)
+        #expect(placement?.pathParameterIndices.count == count)
+        #expect(placement?.pathParameterIndices.last == count - 1)
+        #expect(placement?.locations.allSatisfy { $0 == .path } == true)
+    }
+}
+
+@Suite("Header names")
+struct HeaderNameTests {
+    func diagnostics(_ name: String, key: Bool = false) -> [Diagnostic] {
+        let quoted =
+            "\"" + name.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n") + "\""
+        let parameter =
+            key ? "trace: { type: String, in: header, key: \(quoted) }" : "\(quoted): { type: String, in: header }"
+        return SpecLoader().load(
+            "api: A\nendpoints:\n  E:\n    get:\n      path: /e\n      params:\n        \(parameter)\n",
+            file: "t.yaml"
+        ).diagnostics
+    }
+
+    @Test(
+        "a header name that is not an RFC 9110 token is an error at its position",
+        arguments: ["X-Trace\r\nX-Injected: yes", "X Space", "X:Colon", "", "Ünï", "X(y)"])
+    func invalid(name: String) {
+        for key in [false, true] {
+            let found = diagnostics(name, key: key)
+            #expect(found.count == 1, "\(found)")
+            #expect(found.first?.location.line == 7)
+            #expect(found.first?.location.column == (key ? 49 : 9))
+            #expect(found.first?.message.contains("header") == true)
+            // One line per diagnostic, whatever the name held.
+            #expect(found.first?.description.contains("\n") == false)
+        }
+    }
+
+    @Test(
+        "headers the HTTP stack owns are refused",
+        arguments: ["Host", "content-length", "Transfer-Encoding", "Connection"])
+    func reserved(name: String) {
+        let found = diagnostics(name)
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("the HTTP stack sets itself") == true)
+    }
+
+    @Test(
+        "ordinary header names pass",
+        arguments: ["X-Request-ID", "If-None-Match", "X-GitHub-Api-Version", "a!#$%&'*+.^_`|~"])
+    func valid(name: String) {
+        #expect(diagnostics(name).isEmpty)
     }
 }

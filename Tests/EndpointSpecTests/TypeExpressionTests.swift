@@ -42,10 +42,22 @@ struct TypeExpressionTests {
         #expect(failure.message.contains(message), "\(failure.message)")
     }
 
-    @Test("deeply nested brackets do not exhaust the stack beyond what the text allows")
+    @Test("brackets nest to the limit; one more is an error at that bracket; 100,000 do not exhaust the stack")
     func nestedBrackets() throws {
-        let depth = 2_000
-        let text = String(repeating: "[", count: depth) + "Int" + String(repeating: "]", count: depth)
-        #expect(try TypeExpressionParser.parse(text).get().description == text)
+        func text(_ depth: Int) -> String {
+            String(repeating: "[", count: depth) + "Int" + String(repeating: "]", count: depth)
+        }
+        let limit = TypeExpressionParser.maximumNesting
+        #expect(try TypeExpressionParser.parse(text(limit)).get().description == text(limit))
+        for depth in [limit + 1, 100_000] {
+            guard case .failure(let failure) = TypeExpressionParser.parse(text(depth)) else {
+                Issue.record("\(depth) levels parsed")
+                continue
+            }
+            #expect(failure.offset == limit)
+        }
+        let dictionaries =
+            String(repeating: "[String: ", count: limit + 1) + "Int" + String(repeating: "]", count: limit + 1)
+        #expect((try? TypeExpressionParser.parse(dictionaries).get()) == nil)
     }
 }

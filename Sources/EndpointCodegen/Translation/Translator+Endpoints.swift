@@ -29,14 +29,9 @@ extension Translator {
     }
 
     private func endpointView(_ endpoint: Endpoint) -> EndpointView {
-        let placeholders = PathPlaceholders.names(in: endpoint.path.value)
-        let location: (Parameter) -> Parameter.Location = {
-            $0.location?.value ?? (placeholders.contains($0.wireName) ? .path : .query)
-        }
-        let pathParameters = placeholders.compactMap { name in
-            endpoint.parameters.first { location($0) == .path && $0.wireName == name }
-        }
-        let otherParameters = endpoint.parameters.filter { location($0) != .path }
+        let placement = ParameterPlacement(endpoint)
+        let pathParameters = placement.pathParameterIndices.compactMap { $0.map { endpoint.parameters[$0] } }
+        let otherParameters = zip(endpoint.parameters, placement.locations).filter { $0.1 != .path }
 
         func argument(_ name: String, _ type: TypeReference, _ documentation: Documentation) -> Argument {
             let expression = type.expression ?? .builtin(.json)
@@ -45,7 +40,7 @@ extension Translator {
                 isOptional: expression.isOptional, description: documentation.description?.value)
         }
         var leading = pathParameters.map { argument($0.name.value, $0.type, $0.documentation) }
-        var others = otherParameters.map { argument($0.name.value, $0.type, $0.documentation) }
+        var others = otherParameters.map { argument($0.0.name.value, $0.0.type, $0.0.documentation) }
         switch endpoint.body {
         case .value(let type)?: others.append(argument("body", type, Documentation()))
         case .jsonFields(let fields, _)?, .formFields(let fields, _)?:
@@ -77,7 +72,7 @@ extension Translator {
             isAuthorized: endpoint.scope != nil, authorizedEndpointType: namer.runtime("AuthorizedEndpoint"),
             endpointType: endpointType,
             endpointArguments: endpointArguments(
-                endpoint, pathParameters: pathParameters, others: otherParameters, location: location))
+                endpoint, pathParameters: pathParameters, others: otherParameters))
     }
 
     private func docLines(for endpoint: Endpoint, arguments: [Argument]) -> [String] {
@@ -107,8 +102,7 @@ extension Translator {
 
     /// The lines of `Endpoint(…)`'s arguments; every argument but the last ends with a comma.
     private func endpointArguments(
-        _ endpoint: Endpoint, pathParameters: [Parameter], others: [Parameter],
-        location: (Parameter) -> Parameter.Location
+        _ endpoint: Endpoint, pathParameters: [Parameter], others: [(Parameter, Parameter.Location)]
     ) -> [String] {
         var arguments: [[String]] = []
         arguments.append(["method: .\(endpoint.method.value.rawValue.lowercased())"])
@@ -125,9 +119,9 @@ extension Translator {
             return
                 "\(parameterType)(\(SwiftSource.stringLiteral(parameter.wireName)), \(value(of: parameter.name.value))\(format)),"
         }
-        let query = others.filter { location($0) == .query }
+        let query = others.filter { $0.1 == .query }.map(\.0)
         if !query.isEmpty { arguments.append(["query: ["] + query.map { "    " + parameterLine($0) } + ["]"]) }
-        let headers = others.filter { location($0) == .header }
+        let headers = others.filter { $0.1 == .header }.map(\.0)
         if !headers.isEmpty { arguments.append(["headers: ["] + headers.map { "    " + parameterLine($0) } + ["]"]) }
         switch endpoint.body {
         case .value?:
@@ -172,19 +166,5 @@ extension String {
     /// DocC names parameters without backticks.
     fileprivate var replacingBackticks: String {
         filter { $0 != "`" }
-    }
-}
-
-/// The `{placeholder}` names of a path, in order.
-enum PathPlaceholders {
-    static func names(in path: String) -> [String] {
-        var names: [String] = []
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = String(rest[rest.index(after: open)..<close])
-            if !name.isEmpty && !names.contains(name) { names.append(name) }
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
     }
 }

@@ -30,12 +30,25 @@ public final class APIClient: Sendable {
         public var interceptors: [any RequestInterceptor]
         /// Where GET responses with `ETag`/`Last-Modified` are kept, so a 304 is answered from it; nil for none.
         public var conditionalStore: (any ConditionalRequestStore)?
+        /// The most bytes of response body a request accepts (32 MiB by default); a larger body fails the
+        /// request as ``ClientFailure/Kind-swift.enum/responseTooLarge`` while it streams in, so memory stays
+        /// bounded. An endpoint may set its own (``Endpoint/limitingResponseSize(to:)``).
+        public var maximumResponseSize: Int
+        /// Request headers that carry credentials, compared ignoring case: redacted in the ``RequestLog`` and its
+        /// cURL line, and never sent to another host on a redirect. Add the names of your API's own keys.
+        public var sensitiveHeaders: Set<String>
+
+        /// 32 MiB: far above any JSON response a screen shows, far below what would hurt a phone.
+        public static let defaultMaximumResponseSize = 32 << 20
 
         /// A configuration with the defaults: JSON coding for generated models, 60 s timeout, URLSession.
         public init(
             baseURL: URL, headers: [String: String] = [:], timeout: TimeInterval = 60,
             transport: any HTTPTransport = URLSessionTransport(), interceptors: [any RequestInterceptor] = [],
-            conditionalStore: (any ConditionalRequestStore)? = nil, logger: (@Sendable (RequestLog) -> Void)? = nil
+            conditionalStore: (any ConditionalRequestStore)? = nil,
+            maximumResponseSize: Int = Configuration.defaultMaximumResponseSize,
+            sensitiveHeaders: Set<String> = HeaderField.defaultSensitiveNames,
+            logger: (@Sendable (RequestLog) -> Void)? = nil
         ) {
             self.baseURL = baseURL
             self.headers = headers
@@ -45,6 +58,8 @@ public final class APIClient: Sendable {
             self.transport = transport
             self.interceptors = interceptors
             self.conditionalStore = conditionalStore
+            self.maximumResponseSize = maximumResponseSize
+            self.sensitiveHeaders = sensitiveHeaders
             self.logger = logger
         }
     }
@@ -91,31 +106,19 @@ public final class APIClient: Sendable {
     /// once on 401, with one retry), retries as the interceptors decide, then reads the response.
     func perform<Response>(_ endpoint: Endpoint<Response>, authorization: Credentials?) async throws -> Response {
         let name = endpoint.description
-        var request: URLRequest
-        do {
-            request = try endpoint.urlRequest(baseURL: configuration.baseURL, encoder: configuration.encoder())
-            request.timeoutInterval = configuration.timeout
-            for (field, value) in configuration.headers where request.value(forHTTPHeaderField: field) == nil {
-                request.setValue(value, forHTTPHeaderField: field)
-            }
-            for interceptor in configuration.interceptors { request = try await interceptor.adapt(request) }
-        } catch {
-            throw ClientError.client(ClientFailure(.invalidRequest, endpoint: name, underlying: SendableError(error)))
-        }
-
+        var request = try await build(endpoint)
         let store = endpoint.method == .get ? configuration.conditionalStore : nil
-        var stored: StoredResponse?
-        if let store, let url = request.url, let found = await store.response(for: url) {
-            stored = found
-            if let etag = found.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-            if let date = found.lastModified { request.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
-        }
-
+        let stored = try await applyValidators(from: store, to: &request, endpoint: name)
         var token: String?
         if let authorization {
-            token = try await authorization.token()
-            request.setValue("Bearer \(token ?? "")", forHTTPHeaderField: "Authorization")
+            token = try await Self.authenticating(endpoint: name) { try await authorization.token() }
+            try Self.checked(endpoint: name) {
+                try request.setCheckedHeader("Bearer \(token ?? "")", for: "Authorization")
+            }
         }
+        let options = TransportOptions(
+            maximumResponseSize: endpoint.maximumResponseSize ?? configuration.maximumResponseSize,
+            sensitiveHeaders: configuration.sensitiveHeaders)
 
         var attempt = 1
         var refreshed = false
@@ -123,7 +126,7 @@ public final class APIClient: Sendable {
             let data: Data
             let response: HTTPURLResponse
             do {
-                (data, response) = try await exchange(request, endpoint: name)
+                (data, response) = try await exchange(request, options: options, endpoint: name)
             } catch ClientError.client(let failure) {
                 guard let delay = await retryDelay(request, attempt: attempt, outcome: .failure(failure)) else {
                     throw ClientError.client(failure)
@@ -134,11 +137,14 @@ public final class APIClient: Sendable {
             }
             let status = response.statusCode
             if status == 401, !refreshed, let authorization, let rejected = token,
-                let fresh = try await authorization.refreshedToken(rejecting: rejected)
+                let fresh = try await Self.authenticating(
+                    endpoint: name, { try await authorization.refreshedToken(rejecting: rejected) })
             {
                 refreshed = true
                 token = fresh
-                request.setValue("Bearer \(fresh)", forHTTPHeaderField: "Authorization")
+                try Self.checked(endpoint: name) {
+                    try request.setCheckedHeader("Bearer \(fresh)", for: "Authorization")
+                }
                 continue
             }
             if status == 304, let stored {
@@ -166,6 +172,74 @@ public final class APIClient: Sendable {
         }
     }
 
+    /// Step 1, build: the endpoint's request, the configured headers, then each interceptor's adaptation; every
+    /// header checked. Any failure is an `invalidRequest`.
+    private func build<Response>(_ endpoint: Endpoint<Response>) async throws -> URLRequest {
+        try await Self.checked(endpoint: endpoint.description) {
+            var request = try endpoint.urlRequest(baseURL: configuration.baseURL, encoder: configuration.encoder())
+            request.timeoutInterval = configuration.timeout
+            for (field, value) in configuration.headers where request.value(forHTTPHeaderField: field) == nil {
+                try request.setCheckedHeader(value, for: field)
+            }
+            for interceptor in configuration.interceptors {
+                request = try await interceptor.adapt(request)
+                try request.checkHeaders()
+            }
+            return request
+        }
+    }
+
+    /// Step 2, conditional request: the stored response's validators as `If-None-Match`/`If-Modified-Since`.
+    private func applyValidators(
+        from store: (any ConditionalRequestStore)?, to request: inout URLRequest, endpoint: String
+    ) async throws -> StoredResponse? {
+        guard let store, let url = request.url, let stored = await store.response(for: url) else { return nil }
+        var adapted = request
+        try Self.checked(endpoint: endpoint) {
+            if let etag = stored.etag { try adapted.setCheckedHeader(etag, for: "If-None-Match") }
+            if let date = stored.lastModified { try adapted.setCheckedHeader(date, for: "If-Modified-Since") }
+        }
+        request = adapted
+        return stored
+    }
+
+    /// Runs `body`, turning what it throws into an `invalidRequest` failure of `endpoint`.
+    private static func checked<Value>(endpoint: String, _ body: () async throws -> Value) async throws -> Value {
+        do {
+            return try await body()
+        } catch let error as ClientError {
+            throw error
+        } catch {
+            throw ClientError.client(
+                ClientFailure(.invalidRequest, endpoint: endpoint, underlying: SendableError(error)))
+        }
+    }
+
+    /// The synchronous form of ``checked(endpoint:_:)-async``.
+    private static func checked(endpoint: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            throw ClientError.client(
+                ClientFailure(.invalidRequest, endpoint: endpoint, underlying: SendableError(error)))
+        }
+    }
+
+    /// Runs a credential step (the token provider, the refresher); what it throws becomes an `authentication`
+    /// failure keeping the error, and cancellation stays cancellation.
+    private static func authenticating<Value>(endpoint: String, _ body: () async throws -> Value) async throws -> Value
+    {
+        do {
+            return try await body()
+        } catch {
+            if error is CancellationError || Task.isCancelled {
+                throw ClientError.client(ClientFailure(.cancelled, endpoint: endpoint))
+            }
+            throw ClientError.client(
+                ClientFailure(.authentication, endpoint: endpoint, underlying: SendableError(error)))
+        }
+    }
+
     /// The first retry delay any interceptor asks for, or nil.
     private func retryDelay(_ request: URLRequest, attempt: Int, outcome: RequestOutcome) async -> Duration? {
         for interceptor in configuration.interceptors {
@@ -190,25 +264,35 @@ public final class APIClient: Sendable {
     }
 
     /// One round trip through the transport, with transport errors mapped and the exchange logged.
-    private func exchange(_ request: URLRequest, endpoint: String) async throws -> (Data, HTTPURLResponse) {
+    private func exchange(_ request: URLRequest, options: TransportOptions, endpoint: String) async throws -> (
+        Data, HTTPURLResponse
+    ) {
         let start = ContinuousClock.now
+        let sensitive = options.sensitiveHeaderNames
         do {
             try Task.checkCancellation()
-            let (data, response) = try await configuration.transport.send(request)
+            let (data, response) = try await configuration.transport.send(request, options: options)
             try Task.checkCancellation()
             configuration.logger?(
                 RequestLog(
-                    request: request, status: response.statusCode, body: data, duration: ContinuousClock.now - start))
+                    request: request, sensitiveHeaderNames: sensitive, status: response.statusCode, body: data,
+                    duration: ContinuousClock.now - start))
             return (data, response)
         } catch {
             let failure = Self.failure(for: error, endpoint: endpoint)
-            configuration.logger?(RequestLog(request: request, failure: failure, duration: ContinuousClock.now - start))
+            configuration.logger?(
+                RequestLog(
+                    request: request, sensitiveHeaderNames: sensitive, failure: failure,
+                    duration: ContinuousClock.now - start))
             throw ClientError.client(failure)
         }
     }
 
     static func failure(for error: any Error, endpoint: String) -> ClientFailure {
         if error is CancellationError { return ClientFailure(.cancelled, endpoint: endpoint) }
+        if let tooLarge = error as? ResponseTooLargeError {
+            return ClientFailure(.responseTooLarge, endpoint: endpoint, underlying: tooLarge)
+        }
         if let urlError = error as? URLError {
             switch urlError.code {
             case .cancelled: return ClientFailure(.cancelled, endpoint: endpoint, underlying: urlError)

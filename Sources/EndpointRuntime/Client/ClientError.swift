@@ -10,16 +10,22 @@ public struct HTTPResponseInfo: Sendable, CustomStringConvertible {
     public var status: Int
     /// The response headers.
     public var headers: [String: String]
-    /// The raw body.
+    /// The raw body, its first ``maximumKeptBodySize`` bytes at most.
     public var body: Data
+    /// The size of the whole body as received, which `body` may cut short.
+    public var bodySize: Int
 
-    /// Creates a response record.
+    /// How much of a body an error keeps: enough to show or log, bounded however many errors an app holds.
+    public static let maximumKeptBodySize = 64 << 10
+
+    /// Creates a response record, keeping at most ``maximumKeptBodySize`` bytes of `body`.
     public init(endpoint: String, url: URL?, status: Int, headers: [String: String], body: Data) {
         self.endpoint = endpoint
         self.url = url
         self.status = status
         self.headers = headers
-        self.body = body
+        self.bodySize = body.count
+        self.body = body.count > Self.maximumKeptBodySize ? Data(body.prefix(Self.maximumKeptBodySize)) : body
     }
 
     /// The body as text, shortened for messages.
@@ -67,12 +73,19 @@ public struct ClientFailure: Error, Sendable, CustomStringConvertible {
         case timeout
         /// The task was cancelled or the subscription disposed.
         case cancelled
-        /// The request could not be built (a body that does not encode, a bad base URL).
+        /// The request could not be built: a body that does not encode, a bad base URL, a header whose name is not
+        /// a token or whose value holds CR, LF or NUL (``InvalidHeaderError`` names it).
         case invalidRequest
         /// A success response whose body does not decode into the response type.
         case undecodableResponse
         /// Another transport failure.
         case transport
+        /// The response body was larger than the client's (or the endpoint's) `maximumResponseSize`; the
+        /// transfer was stopped there.
+        case responseTooLarge
+        /// The credentials could not be had: the token provider or the refresher threw (the error is kept as
+        /// `underlying`).
+        case authentication
     }
 
     /// The kind.
@@ -105,6 +118,8 @@ public struct ClientFailure: Error, Sendable, CustomStringConvertible {
             let status = response.map { " (status \($0.status))" } ?? ""
             return "\(endpoint) failed: the response\(status) does not decode\(detail)"
         case .transport: return "\(endpoint) failed\(detail)"
+        case .responseTooLarge: return "\(endpoint) failed: the response is too large\(detail)"
+        case .authentication: return "\(endpoint) failed: no credentials could be had\(detail)"
         }
     }
 }

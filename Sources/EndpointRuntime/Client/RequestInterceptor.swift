@@ -91,17 +91,21 @@ public struct RetryPolicy: RequestInterceptor {
         .nanoseconds(Int64.random(in: 0...max(0, backoff.nanoseconds)))
     }
 
-    /// `Retry-After` as seconds or as an HTTP date.
+    /// `Retry-After` as seconds or as an HTTP date. A number of seconds too large for `Int` is the longest wait
+    /// there is, never "soon"; the caller caps it at ``maxDelay``.
     static func retryAfter(_ headers: [String: String], now: Date = Date()) -> Duration? {
         guard let value = headers.first(where: { $0.key.lowercased() == "retry-after" })?.value else { return nil }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Int(trimmed) { return .seconds(max(0, seconds)) }
+        if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return .seconds(Int(trimmed) ?? Int.max)
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: trimmed) else { return nil }
-        return .milliseconds(max(0, Int64(date.timeIntervalSince(now) * 1000)))
+        let seconds = max(0, date.timeIntervalSince(now))
+        return seconds < Double(Int64.max / 1000) ? .milliseconds(Int64(seconds * 1000)) : .seconds(Int64.max)
     }
 }
 

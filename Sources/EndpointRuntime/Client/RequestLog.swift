@@ -5,13 +5,14 @@ import FoundationNetworking
 #endif
 
 /// One request as a client's logger sees it: what was sent, what came back, and how long it took.
-/// Credentials never appear: the `Authorization` header is redacted here and in the cURL command.
+/// Credentials never appear: every header of the client's `sensitiveHeaders` (`Authorization`, cookies, API keys)
+/// is redacted here and in the cURL command.
 public struct RequestLog: Sendable, CustomStringConvertible {
     /// The method.
     public var method: String
     /// The URL.
     public var url: URL?
-    /// The request headers, with `Authorization` redacted.
+    /// The request headers, the sensitive ones redacted.
     public var headers: [String: String]
     /// The status, when a response arrived.
     public var status: Int?
@@ -25,11 +26,12 @@ public struct RequestLog: Sendable, CustomStringConvertible {
     public var curl: String
 
     init(
-        request: URLRequest, status: Int? = nil, body: Data = Data(), failure: ClientFailure? = nil, duration: Duration
+        request: URLRequest, sensitiveHeaderNames: Set<String>, status: Int? = nil, body: Data = Data(),
+        failure: ClientFailure? = nil, duration: Duration
     ) {
         method = request.httpMethod ?? "GET"
         url = request.url
-        headers = Self.redacted(request.allHTTPHeaderFields ?? [:])
+        headers = Self.redacted(request.allHTTPHeaderFields ?? [:], sensitive: sensitiveHeaderNames)
         self.status = status
         responseSize = body.count
         self.failure = failure
@@ -42,9 +44,10 @@ public struct RequestLog: Sendable, CustomStringConvertible {
         return "\(method) \(url?.absoluteString ?? "") → \(outcome) in \(duration)"
     }
 
-    static func redacted(_ headers: [String: String]) -> [String: String] {
+    /// `headers` with the values of the `sensitive` ones (lower-cased names) replaced.
+    static func redacted(_ headers: [String: String], sensitive: Set<String>) -> [String: String] {
         var result = headers
-        for key in headers.keys where ["authorization", "proxy-authorization", "cookie"].contains(key.lowercased()) {
+        for key in headers.keys where sensitive.contains(key.lowercased()) {
             result[key] = "<redacted>"
         }
         return result

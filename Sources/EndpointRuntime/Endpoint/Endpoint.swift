@@ -21,6 +21,9 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public var errors: ErrorSchema
     /// Turns a successful response's body into `Response`.
     public var decodeResponse: @Sendable (_ body: Data, _ decoder: JSONDecoder) throws -> Response
+    /// The most bytes of response body this endpoint accepts, when it differs from the client's
+    /// ``APIClient/Configuration/maximumResponseSize`` (a download, say).
+    public var maximumResponseSize: Int?
 
     /// Creates an endpoint whose response decodes from JSON.
     public init(
@@ -56,6 +59,15 @@ public struct Endpoint<Response: Sendable>: Sendable {
         self.body = body
         self.errors = errors
         self.decodeResponse = decodeResponse
+    }
+}
+
+extension Endpoint {
+    /// The endpoint with its own limit on the response body, instead of the client's.
+    public func limitingResponseSize(to bytes: Int) -> Endpoint {
+        var endpoint = self
+        endpoint.maximumResponseSize = bytes
+        return endpoint
     }
 }
 

@@ -19,7 +19,8 @@ extension Endpoint {
     ///
     /// Each path parameter becomes exactly one percent-encoded segment, so a value such as `../admin` or `a/b?c#d`
     /// can never change the path, add a query or cut it short. The body is encoded with `encoder`, which is only
-    /// made when there is a body.
+    /// made when there is a body. Throws ``RequestBuildError``, or ``InvalidHeaderError`` for a header that
+    /// cannot go on the wire.
     public func urlRequest(baseURL: URL, encoder: @autoclosure () -> JSONEncoder = JSONCoding.makeEncoder()) throws
         -> URLRequest
     {
@@ -42,7 +43,7 @@ extension Endpoint {
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue
         for header in headers {
-            for pair in header.pairs { request.addValue(pair.value, forHTTPHeaderField: pair.name) }
+            for pair in header.pairs { try request.addCheckedHeader(pair.value, for: pair.name) }
         }
         if let body {
             let encoded: (data: Data, contentType: String)

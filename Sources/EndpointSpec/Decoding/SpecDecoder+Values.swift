@@ -91,7 +91,7 @@ extension SpecDecoder {
         switch TypeExpressionParser.parse(scalar.value) {
         case .failure(let failure):
             diagnostics.error(
-                "malformed type '\(scalar.value)' for \(what()): \(failure.message)",
+                "malformed type '\(Diagnostic.excerpt(scalar.value))' for \(what()): \(failure.message)",
                 at: content?.advanced(by: failure.offset) ?? node.location)
             return TypeReference(text: text, expression: nil)
         case .success(let expression):

@@ -52,12 +52,42 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The compiler-style text: the diagnostic's line, then one line per note.
+    ///
+    /// Messages quote what the spec wrote, so control characters in them are escaped (`\r`, `\n`, `\u{1B}`):
+    /// a spec cannot break a diagnostic into lines that an editor or CI would read as diagnostics of their own.
     public var description: String {
-        var text = "\(location): \(severity.rawValue): \(message)"
+        var text = "\(location): \(severity.rawValue): \(Self.singleLine(message))"
         for note in notes {
-            text += "\n\(note.location): note: \(note.message)"
+            text += "\n\(note.location): note: \(Self.singleLine(note.message))"
         }
         return text
+    }
+
+    /// `text` cut to its first `limit` characters and "…", for quoting what a spec wrote in a message.
+    static func excerpt(_ text: String, limit: Int = 80) -> String {
+        guard text.utf8.count > limit else { return text }
+        let prefix = text.prefix(limit)
+        return prefix.count < text.count ? prefix + "…" : text
+    }
+
+    /// `text` with every control character (C0, DEL, C1, and the Unicode line and paragraph separators) escaped.
+    static func singleLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\r": result += "\\r"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case _ where isControl(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 }
 

@@ -33,9 +33,13 @@ public struct SpecLoader: Sendable {
                 "'\(path)' is a directory; name a spec file inside it, such as '\(path)/Shop.yaml'", file: path)
         }
         var phaseTimes = PhaseTimes()
-        let bytes = phaseTimes.measure("read") { FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
+        // At most one byte past the limit is read, so a huge file, a pipe or /dev/zero costs nothing.
+        let bytes = phaseTimes.measure("read") { Self.read(path, upTo: limits.maximumFileSize + 1) }
         guard let bytes else {
             return failure("cannot read '\(path)'; check that you may read it", file: path)
+        }
+        guard bytes.count <= limits.maximumFileSize else {
+            return Output(spec: nil, diagnostics: [YAMLReader.tooLarge(limits: limits, file: path)])
         }
         var output = load(bytes, file: path)
         phaseTimes.append(contentsOf: output.phaseTimes)
@@ -64,6 +68,24 @@ public struct SpecLoader: Sendable {
     /// Loads a spec from a string; `file` names it in diagnostics.
     public func load(_ text: String, file: String) -> Output {
         load(Array(text.utf8), file: file)
+    }
+
+    /// The first `count` bytes of the file at `path` (all of it when shorter); nil when it cannot be read.
+    private static func read(_ path: String, upTo count: Int) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var bytes: [UInt8] = []
+        do {
+            while bytes.count < count {
+                // nil or empty: the end of the file.
+                guard let chunk = try handle.read(upToCount: min(1 << 20, count - bytes.count)), !chunk.isEmpty
+                else { break }
+                bytes += chunk
+            }
+        } catch {
+            return nil
+        }
+        return bytes
     }
 
     private func failure(_ message: String, file: String) -> Output {

@@ -5,8 +5,13 @@
 /// primary := '[' type ']' | '[' 'String' ':' type ']' | name
 /// ```
 ///
-/// `name` is a built-in type or a model name. Spaces between tokens are allowed.
+/// `name` is a built-in type or a model name. Spaces between tokens are allowed. Brackets nest at most
+/// ``maximumNesting`` deep, so that no later stage recurses without a bound on what a spec wrote.
 enum TypeExpressionParser {
+    /// How deep `[…]` may nest in one type; `[[[[[[[[Item]]]]]]]]` is 8. Real APIs stay below 4, and every stage
+    /// after the parser (validation, naming, the compiler itself) walks types recursively.
+    static let maximumNesting = 32
+
     /// What is wrong with a type expression, and at which character (0-based) of the text.
     struct Failure: Error, Equatable {
         var message: String
@@ -33,7 +38,9 @@ enum TypeExpressionParser {
             let type = try parser.parseType()
             parser.skipSpaces()
             if !parser.isAtEnd {
-                let rest = String(String.UnicodeScalarView(parser.scalars[parser.index...]))
+                let rest =
+                    String(String.UnicodeScalarView(parser.scalars[parser.index...].prefix(40)))
+                    + (parser.scalars.count - parser.index > 40 ? "…" : "")
                 throw Failure(message: "unexpected '\(rest)' after the type '\(type)'", offset: parser.index)
             }
             return .success(type)
@@ -73,6 +80,8 @@ enum TypeExpressionParser {
     private struct Cursor {
         let scalars: [Unicode.Scalar]
         var index = 0
+        /// How many `[` are open at `index`.
+        var depth = 0
 
         init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -124,6 +133,13 @@ enum TypeExpressionParser {
 
         mutating func parseCollection() throws -> TypeExpression {
             let open = index
+            guard depth < TypeExpressionParser.maximumNesting else {
+                throw Failure(
+                    message: "the type nests '[' more than \(TypeExpressionParser.maximumNesting) levels deep; "
+                        + "define a model for the inner part", offset: open)
+            }
+            depth += 1
+            defer { depth -= 1 }
             index += 1
             let first = try parseType()
             skipSpaces()

@@ -32,6 +32,7 @@ extension SpecValidator {
 
     private mutating func checkParameters(of endpoint: Endpoint, what: String) {
         let template = PathTemplate(endpoint.path.value)
+        let placement = ParameterPlacement(endpoint, template: template)
         let pathContent = endpoint.pathContentLocation
         for problem in template.problems {
             diagnostics.error(problem.message, at: pathContent?.advanced(by: problem.offset) ?? endpoint.path.location)
@@ -41,16 +42,12 @@ extension SpecValidator {
                 Located("{\($0.name)}", at: pathContent?.advanced(by: $0.offset) ?? endpoint.path.location)
             }, kind: "placeholder", in: "the path of \(what)")
 
-        let placeholderNames = Set(template.placeholders.map(\.name))
-        var pathParameters: Set<String> = []
-        for parameter in endpoint.parameters {
+        var filled: Set<String> = []
+        for (parameter, location) in zip(endpoint.parameters, placement.locations) {
             checkType(parameter.type, of: "parameter '\(parameter.name.value)'")
-            let location =
-                parameter.location?.value
-                ?? (placeholderNames.contains(parameter.wireName) ? .path : .query)
             if location == .path {
-                if placeholderNames.contains(parameter.wireName) {
-                    pathParameters.insert(parameter.wireName)
+                if placement.placeholderSet.contains(parameter.wireName) {
+                    filled.insert(parameter.wireName)
                 } else {
                     diagnostics.error(
                         "path parameter '\(parameter.name.value)' of \(what) does not appear in the path "
@@ -58,9 +55,17 @@ extension SpecValidator {
                             + "with 'in: query'", at: parameter.location?.location ?? parameter.name.location)
                 }
             }
+            if location == .header {
+                let wireName = parameter.key ?? parameter.name
+                if let problem = HTTPFieldName.problem(with: wireName.value) {
+                    diagnostics.error(
+                        "header parameter '\(parameter.name.value)' of \(what): \(problem)",
+                        at: wireName.location)
+                }
+            }
             checkParameterType(parameter, in: location, of: what)
         }
-        for placeholder in template.placeholders where !pathParameters.contains(placeholder.name) {
+        for placeholder in template.placeholders where !filled.contains(placeholder.name) {
             diagnostics.error(
                 "path placeholder '{\(placeholder.name)}' of \(what) has no path parameter; add "
                     + "'\(placeholder.name): String' (or another type) under 'params'",
@@ -68,9 +73,9 @@ extension SpecValidator {
         }
 
         for location in [Parameter.Location.query, .header] {
-            let names = endpoint.parameters.filter {
-                ($0.location?.value ?? (placeholderNames.contains($0.wireName) ? .path : .query)) == location
-            }.map { $0.key ?? $0.name }
+            let names = zip(endpoint.parameters, placement.locations).filter { $0.1 == location }.map {
+                $0.0.key ?? $0.0.name
+            }
             checkWireNames(
                 names, kind: "\(location.rawValue) parameter", in: what, caseInsensitive: location == .header)
         }

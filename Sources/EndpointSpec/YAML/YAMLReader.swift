@@ -11,11 +11,14 @@ public struct YAMLReader: Sendable {
         public var maximumNodeCount: Int
         /// The deepest nesting of sequences and mappings, aliases expanded.
         public var maximumDepth: Int
+        /// The largest file, in bytes. A spec of 10,000 endpoints is about 2 MB.
+        public var maximumFileSize: Int
 
         /// Creates limits.
-        public init(maximumNodeCount: Int = 2_000_000, maximumDepth: Int = 512) {
+        public init(maximumNodeCount: Int = 2_000_000, maximumDepth: Int = 512, maximumFileSize: Int = 32 << 20) {
             self.maximumNodeCount = maximumNodeCount
             self.maximumDepth = maximumDepth
+            self.maximumFileSize = maximumFileSize
         }
     }
 
@@ -39,6 +42,9 @@ public struct YAMLReader: Sendable {
     ///
     /// - Parameter file: the name to put in locations, as the user named the file.
     public func read(_ text: [UInt8], file: String) -> Output {
+        guard text.count <= limits.maximumFileSize else {
+            return Output(document: nil, diagnostics: [Self.tooLarge(limits: limits, file: file)])
+        }
         var builder = YAMLTreeBuilder(file: file, limits: limits, text: text)
         let parser = LibYAMLEventParser()
         parser.parse(text) { builder.handle($0) }
@@ -51,6 +57,13 @@ public struct YAMLReader: Sendable {
     /// - Returns: the number of events, or nil when the text is not valid YAML.
     public static func countEvents(in text: [UInt8]) -> Int? {
         LibYAMLEventParser().countEvents(text)
+    }
+
+    /// The error for a file over the size limit.
+    static func tooLarge(limits: Limits, file: String) -> Diagnostic {
+        .error(
+            "the file has more than the \(limits.maximumFileSize) bytes a spec may have; split the API "
+                + "into several specs", at: SourceLocation(file: file))
     }
 
     /// Reads a string as one YAML document.

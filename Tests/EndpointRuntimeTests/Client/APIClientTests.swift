@@ -184,35 +184,3 @@ struct APIClientTests {
         #expect(transport.requests.first?.value(forHTTPHeaderField: "Authorization") == "Bearer s3cret")
     }
 }
-
-@Suite("Transport watchdog")
-struct DeadlineTests {
-    @Test("work that ignores cancellation and the timeout still releases the caller at the deadline")
-    func stalledWork() async {
-        let start = ContinuousClock.now
-        let release = AsyncStream<Void>.makeStream()
-        defer { release.continuation.finish() }
-        do {
-            _ = try await Deadline.run(seconds: 0.2) {
-                // Ignores cancellation: only `release` ends it, and nobody yields to it.
-                for await _ in release.stream {}
-                return 1
-            }
-            Issue.record("no timeout")
-        } catch let error as URLError {
-            #expect(error.code == .timedOut)
-        } catch {
-            Issue.record("wrong error: \(error)")
-        }
-        // Without the deadline this never returns; the bound is generous for a loaded machine.
-        #expect(ContinuousClock.now - start < .seconds(30))
-    }
-
-    @Test("fast work returns its value, and its error")
-    func fastWork() async throws {
-        #expect(try await Deadline.run(seconds: 5) { 42 } == 42)
-        await #expect(throws: URLError.self) {
-            try await Deadline.run(seconds: 5) { () -> Int in throw URLError(.badURL) }
-        }
-    }
-}

@@ -116,17 +116,36 @@ struct HTTPBinTests {
         #expect(ContinuousClock.now - start < .seconds(9))
     }
 
-    @Test("/redirect-to another host: the Authorization header is not forwarded")
-    func redirectDropsAuthorization() async throws {
+    @Test("/redirect-to another host: no credential-bearing header is forwarded, configured ones included")
+    func redirectDropsCredentials() async throws {
         guard let url = HTTPBin.url, let port = url.port else { return }
         // 127.0.0.1 and localhost are different hosts to the client.
         let target = "http://localhost:\(port)/headers"
         let endpoint = AuthorizedEndpoint<Scope.User, Echo>(
             Endpoint(method: .get, path: "/redirect-to", query: [Parameter("url", target)]))
-        let authorized = AuthorizedClient<Scope.User>(client: api, credentials: Credentials(token: "s3cret"))
+        let secrets = [
+            "Cookie": "session=s3cret", "Proxy-Authorization": "Basic czNjcmV0", "X-Api-Key": "k3y",
+            "X-Tenant-Secret": "t3nant",
+        ]
+        var configuration = APIClient.Configuration(
+            baseURL: url, headers: secrets.merging(["X-Visible": "yes"]) { a, _ in a })
+        configuration.sensitiveHeaders.insert("x-tenant-secret")
+        let client = APIClient(configuration: configuration)
+        let authorized = AuthorizedClient<Scope.User>(client: client, credentials: Credentials(token: "s3cret"))
         let echo = try await authorized.send(endpoint)
-        #expect(echo.headers["Authorization"] == nil, "\(echo.headers)")
+        for name in ["Authorization"] + secrets.keys {
+            #expect(echo.headers[name] == nil, "\(name) was forwarded: \(echo.headers)")
+        }
+        #expect(echo.headers["X-Visible"] == "yes")
         #expect(echo.headers["Host"] == "localhost:\(port)")
+    }
+
+    @Test("/redirect-to the same origin keeps the credentials")
+    func redirectKeepsCredentialsOnSameOrigin() async throws {
+        guard let url = HTTPBin.url else { return }
+        let endpoint = Endpoint<Echo>(method: .get, path: "/redirect-to", query: [Parameter("url", "/headers")])
+        let client = APIClient(configuration: .init(baseURL: url, headers: ["X-Api-Key": "k3y"]))
+        #expect(try await client.send(endpoint).headers["X-Api-Key"] == "k3y")
     }
 
     @Test("/headers: default headers and Accept arrive")

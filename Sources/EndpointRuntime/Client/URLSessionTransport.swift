@@ -1,0 +1,216 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The default transport: URLSession (FoundationNetworking on Linux).
+///
+/// - The body streams in through a delegate and is counted as it arrives: an announced `Content-Length` over
+///   the limit is refused before any body is read, and the running total is checked with every chunk, so memory
+///   stays bounded by the limit.
+/// - The request's `timeoutInterval` bounds the whole exchange, not only the silence between packets; when it
+///   passes, or the calling task is cancelled, the URLSession task itself is cancelled, so no transfer goes on
+///   behind the caller's back.
+/// - Redirects to another host never carry the sensitive headers (`Authorization`, cookies, API keys).
+public final class URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+    private let delegate = SessionDelegate()
+
+    /// A transport with its own session; caching is off, because the client does conditional requests itself.
+    public init(configuration: URLSessionConfiguration = .ephemeral) {
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends `request` with no limit on the body but the largest `Int`.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await send(request, options: TransportOptions(maximumResponseSize: .max))
+    }
+
+    public func send(_ request: URLRequest, options: TransportOptions) async throws -> (Data, HTTPURLResponse) {
+        let transfer = Transfer(options: options, originalURL: request.url)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request)
+                guard transfer.start(task, continuation) else { return }
+                delegate.register(transfer, for: task)
+                if request.timeoutInterval > 0 {
+                    // FoundationNetworking's own timeout is an idle timeout, and it can stall without honouring
+                    // it (seen with a 401 carrying `WWW-Authenticate: Basic`): this deadline covers both.
+                    DispatchQueue.global().asyncAfter(deadline: .now() + request.timeoutInterval) { [weak transfer] in
+                        transfer?.finish(.failure(URLError(.timedOut)))
+                    }
+                }
+                task.resume()
+            }
+        } onCancel: {
+            transfer.finish(.failure(CancellationError()))
+        }
+    }
+}
+
+/// One exchange in flight: its body so far, and the continuation to resume exactly once. The delegate queue,
+/// the deadline and cancellation all reach it, so its state is behind a lock.
+final class Transfer: Sendable {
+    typealias Outcome = Result<(Data, HTTPURLResponse), any Error>
+
+    private struct State {
+        var task: URLSessionTask?
+        var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
+        var isFinished = false
+        var body = Data()
+        var response: HTTPURLResponse?
+        /// The 401 of an authentication challenge URLSession was told to reject; the task then ends "cancelled".
+        var challengeResponse: HTTPURLResponse?
+    }
+
+    let options: TransportOptions
+    let originalURL: URL?
+    private let state = Locked(State())
+
+    init(options: TransportOptions, originalURL: URL?) {
+        self.options = options
+        self.originalURL = originalURL
+    }
+
+    /// Records the task and the continuation; false (and the continuation resumed) when already finished.
+    func start(_ task: URLSessionTask, _ continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>)
+        -> Bool
+    {
+        let started = state.withLock { state in
+            guard !state.isFinished else { return false }
+            state.task = task
+            state.continuation = continuation
+            return true
+        }
+        if !started { continuation.resume(throwing: CancellationError()) }
+        return started
+    }
+
+    /// Ends the exchange with `outcome` unless it has ended already; a failure cancels the URLSession task.
+    func finish(_ outcome: Outcome) {
+        let (continuation, task) = state.withLock { state in
+            guard !state.isFinished else {
+                return (CheckedContinuation<(Data, HTTPURLResponse), any Error>?.none, URLSessionTask?.none)
+            }
+            let taken = (state.continuation, state.task)
+            state = State(isFinished: true)
+            return taken
+        }
+        continuation?.resume(with: outcome)
+        // Never from the delegate queue, where FoundationNetworking's `cancel()` can wait on its own busy work
+        // queue for seconds (swift-corelibs-foundation#5412): the caller is already answered, the task ends soon.
+        if case .failure = outcome, let task { DispatchQueue.global().async { task.cancel() } }
+    }
+
+    /// Whether to go on after the response head: false (and the exchange failed) when the announced length is
+    /// over the limit.
+    func receive(_ response: URLResponse) -> Bool {
+        let limit = options.maximumResponseSize
+        let declared = response.expectedContentLength
+        if declared > limit {
+            finish(.failure(ResponseTooLargeError(limit: limit, declaredLength: declared)))
+            return false
+        }
+        state.withLock { state in
+            state.response = response as? HTTPURLResponse
+            if declared > 0 { state.body.reserveCapacity(Int(declared)) }
+        }
+        return true
+    }
+
+    /// Appends a chunk of body; past the limit the exchange fails and the task is cancelled.
+    func receive(_ data: Data) {
+        let limit = options.maximumResponseSize
+        let isOver = state.withLock { state in
+            guard !state.isFinished else { return false }
+            guard data.count <= limit - state.body.count else { return true }
+            state.body.append(data)
+            return false
+        }
+        if isOver { finish(.failure(ResponseTooLargeError(limit: limit, declaredLength: nil))) }
+    }
+
+    func rememberChallenge(_ response: HTTPURLResponse) {
+        state.withLock { $0.challengeResponse = response }
+    }
+
+    /// The task ended by itself: with the body, or with `error`.
+    func complete(error: (any Error)?) {
+        let (body, response, challenge) = state.withLock { ($0.body, $0.response, $0.challengeResponse) }
+        if let error {
+            // A rejected authentication challenge ends the task as "cancelled" on some platforms; the 401 it
+            // answered is the real outcome (its body is not available).
+            if let challenge, (error as? URLError)?.code == .cancelled {
+                finish(.success((Data(), challenge)))
+            } else {
+                finish(.failure(error))
+            }
+        } else if let response {
+            finish(.success((body, response)))
+        } else {
+            finish(.failure(URLError(.badServerResponse)))
+        }
+    }
+}
+
+/// The session's delegate: hands each task's events to its ``Transfer``.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let transfers = Locked<[Int: Transfer]>([:])
+
+    func register(_ transfer: Transfer, for task: URLSessionTask) {
+        transfers.withLock { $0[task.taskIdentifier] = transfer }
+    }
+
+    private func transfer(for task: URLSessionTask) -> Transfer? {
+        transfers.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let goOn = transfer(for: dataTask)?.receive(response) ?? false
+        completionHandler(goOn ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        transfer(for: dataTask)?.receive(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        transfer?.complete(error: error)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        let transfer = transfer(for: task)
+        let sensitive =
+            transfer?.options.sensitiveHeaderNames ?? TransportOptions(maximumResponseSize: .max).sensitiveHeaderNames
+        completionHandler(
+            RedirectPolicy.redirect(
+                request, from: transfer?.originalURL ?? task.originalRequest?.url, sensitive: sensitive))
+    }
+
+    /// Authentication challenges (a 401 with `WWW-Authenticate`) are not answered by URLSession: the 401
+    /// comes back to the client, which refreshes its token or reports the error. Left to default handling,
+    /// FoundationNetworking waits for ever; rejected, it ends the task as cancelled, so the 401 is kept.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        if let response = challenge.failureResponse as? HTTPURLResponse {
+            transfer(for: task)?.rememberChallenge(response)
+        }
+        completionHandler(.rejectProtectionSpace, nil)
+    }
+}

@@ -1,0 +1,158 @@
+import EndpointRuntime
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A deliberately hostile HTTP/1.1 server on 127.0.0.1, written on raw sockets so a test controls every byte:
+/// it answers each request with a body that is huge, endless, or slow, and counts what it managed to send, so a
+/// test can tell whether the client really stopped the transfer.
+///
+/// Each connection runs on a thread of its own (plain threads, never the cooperative pool). Every loop is
+/// bounded: a body stops at `maximumBytes`, and the server stops at `stop()` or when the client goes away.
+final class HostileServer: Sendable {
+    /// What every response looks like.
+    enum Behaviour: Sendable {
+        /// `Content-Length: declared`, then zeros until the client goes away or `declared` bytes are sent.
+        case declaredLength(Int64)
+        /// A chunked body that never ends: 64 KiB chunks, `pause` between them.
+        case endlessChunked(pause: Duration)
+    }
+
+    /// The URL to send requests to.
+    let url: URL
+    private let listener: Int32
+    private let behaviour: Behaviour
+    /// No body goes past this, whatever the behaviour says: the test machine's safety net.
+    private let maximumBytes: Int64
+    private let state = Locked(State())
+
+    private struct State {
+        var requests: [String] = []
+        var bytesSent: Int64 = 0
+        var closedConnections = 0
+        var stopped = false
+    }
+
+    init(_ behaviour: Behaviour, maximumBytes: Int64 = 6 << 30) throws {
+        self.behaviour = behaviour
+        self.maximumBytes = maximumBytes
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw POSIXError(.EMFILE) }
+        self.listener = listener
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listener, pointer, length) == 0 && listen(listener, 16) == 0
+                    && getsockname(listener, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            close(listener)
+            throw POSIXError(.EADDRINUSE)
+        }
+        url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    /// The heads of the requests received so far.
+    var requests: [String] { state.withLock { $0.requests } }
+    /// Body bytes the kernel accepted so far, over all connections.
+    var bytesSent: Int64 { state.withLock { $0.bytesSent } }
+    /// Connections whose client went away (a failed send or a closed socket).
+    var closedConnections: Int { state.withLock { $0.closedConnections } }
+
+    func stop() {
+        state.withLock { $0.stopped = true }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    private func acceptLoop() {
+        while !isStopped {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            Thread { [self] in serve(connection) }.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer {
+            close(connection)
+            state.withLock { $0.closedConnections += 1 }
+        }
+        guard let head = readHead(connection) else { return }
+        state.withLock { $0.requests.append(head) }
+        switch behaviour {
+        case .declaredLength(let declared):
+            guard
+                write(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(declared)\r\n\r\n",
+                    connection)
+            else { return }
+            let chunk = [UInt8](repeating: 0x30, count: 64 << 10)
+            var sent: Int64 = 0
+            while sent < min(declared, maximumBytes), !isStopped {
+                let count = Int(min(Int64(chunk.count), declared - sent))
+                guard write(chunk[..<count], connection) else { return }
+                sent += Int64(count)
+            }
+        case .endlessChunked(let pause):
+            guard
+                write(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+                    connection)
+            else { return }
+            let payload = [UInt8](repeating: 0x30, count: 64 << 10)
+            let chunk = Array("10000\r\n".utf8) + payload + Array("\r\n".utf8)
+            var sent: Int64 = 0
+            while sent < maximumBytes, !isStopped {
+                guard write(chunk[...], connection) else { return }
+                sent += Int64(payload.count)
+                if pause > .zero {
+                    let parts = pause.components
+                    Thread.sleep(forTimeInterval: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
+                }
+            }
+        }
+    }
+
+    /// Reads up to the end of the request head (bodies are not expected).
+    private func readHead(_ connection: Int32) -> String? {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 65_536 {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            bytes += buffer[..<count]
+            if let text = String(bytes: bytes, encoding: .isoLatin1), text.contains("\r\n\r\n") { return text }
+        }
+        return nil
+    }
+
+    private func write(_ text: String, _ connection: Int32) -> Bool {
+        write(Array(text.utf8)[...], connection, countsAsBody: false)
+    }
+
+    /// Sends all of `bytes`; false once the client has gone away.
+    private func write(_ bytes: ArraySlice<UInt8>, _ connection: Int32, countsAsBody: Bool = true) -> Bool {
+        var rest = bytes
+        while !rest.isEmpty {
+            let count = rest.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return false }
+            rest = rest.dropFirst(count)
+            if countsAsBody { state.withLock { $0.bytesSent += Int64(count) } }
+        }
+        return true
+    }
+}
