@@ -75,6 +75,13 @@ let package = Package(
             ]
         ),
 
+        // The fuzz target: bytes as a spec through the whole pipeline. Not a product; `Tests/Fuzz/run.sh` builds it
+        // with libFuzzer, a plain build makes it a reproducer for crash files.
+        .executableTarget(
+            name: "EndpointGenFuzzer",
+            dependencies: ["EndpointSpec", "EndpointCodegen"]
+        ),
+
         // Build-tool plugin: generates a target's client from its NAME.endpoints.yaml at build time.
         .plugin(
             name: "EndpointGenPlugin",
@@ -116,7 +123,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ExampleAPITests",
-            dependencies: ["EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "EdgeCasesAPI"]
+            dependencies: [
+                "EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "EdgeCasesAPI", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "ClientScenarioTests",
@@ -131,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "endpointgenTests",
-            dependencies: ["endpointgen"]
+            dependencies: ["endpointgen", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The promise of scopes: the compiler refuses a call the client's token may not make, names the missing
@@ -17,7 +18,7 @@ struct ScopeGuaranteeTests {
     }()
 
     /// Type-checks `body` after the imports; returns the compiler's exit status and messages.
-    private func typeCheck(_ body: String) throws -> (status: Int32, output: String) {
+    private func typeCheck(_ body: String) async throws -> (status: Int32, output: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scope-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -38,15 +39,14 @@ struct ScopeGuaranteeTests {
         ]
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
+        _ = try await ChildProcess.run(process)
         try handle.close()
         return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8))
     }
 
     @Test("the allowed calls type-check: own scope, included scope, and both sides of a diamond")
-    func allowed() throws {
-        let result = try typeCheck(
+    func allowed() async throws {
+        let result = try await typeCheck(
             """
             func calls(url: URL) {
                 let guest = AuthorizedClient<Shop.Scope.Guest>(baseURL: url, token: "g")
@@ -69,8 +69,8 @@ struct ScopeGuaranteeTests {
     }
 
     @Test("a guest client calling a customer endpoint does not compile, and the message names the scope")
-    func guestCannotCallCustomerEndpoint() throws {
-        let result = try typeCheck(
+    func guestCannotCallCustomerEndpoint() async throws {
+        let result = try await typeCheck(
             """
             func call(url: URL) {
                 let guest = AuthorizedClient<Shop.Scope.Guest>(baseURL: url, token: "g")
@@ -84,8 +84,8 @@ struct ScopeGuaranteeTests {
     }
 
     @Test("one side of a diamond cannot call the other side's endpoints")
-    func diamondSidesStaySeparate() throws {
-        let result = try typeCheck(
+    func diamondSidesStaySeparate() async throws {
+        let result = try await typeCheck(
             """
             func call(url: URL) {
                 let error = AuthorizedClient<EdgeCases.Scope.Error>(baseURL: url, token: "e")
@@ -97,8 +97,8 @@ struct ScopeGuaranteeTests {
     }
 
     @Test("an unscoped endpoint cannot be passed where a scoped one is expected")
-    func plainEndpointIsNotAuthorized() throws {
-        let result = try typeCheck(
+    func plainEndpointIsNotAuthorized() async throws {
+        let result = try await typeCheck(
             """
             func call(url: URL) {
                 let customer = AuthorizedClient<Shop.Scope.Customer>(baseURL: url, token: "c")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `endpointgen` binary the way a user would and captures what it prints.
 struct CLIRunner {
@@ -25,7 +26,7 @@ struct CLIRunner {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `endpointgen` with `arguments` in `directory` (the package root by default).
-    static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL = packageRoot) async throws -> Result {
         let scratch = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
@@ -42,8 +43,7 @@ struct CLIRunner {
         let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
-        try process.run()
-        process.waitUntilExit()
+        _ = try await ChildProcess.run(process)
         try out.close()
         try err.close()
         return Result(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("endpointgen generate, run as a process")
@@ -21,10 +22,10 @@ struct GenerateCommandTests {
     }
 
     @Test("generates the predicted files, then regenerates byte-identically without touching them")
-    func idempotent() throws {
+    func idempotent() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = try CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
+        let first = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardOutput.contains("Specs/Shop.yaml: 4 models, 3 endpoints → 3 files in "))
         #expect(first.standardOutput.contains("(3 written, 0 unchanged) in "))
@@ -35,8 +36,8 @@ struct GenerateCommandTests {
         let bytes = try contents(of: folder)
         let dates = try modificationDates(in: folder)
 
-        Thread.sleep(forTimeInterval: 1.1)
-        let second = try CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
+        try await Task.sleep(nanoseconds: 1_100_000_000)
+        let second = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
         #expect(second.status == 0)
         #expect(second.standardOutput.contains("(0 written, 3 unchanged)"))
         #expect(try contents(of: folder) == bytes)
@@ -44,33 +45,33 @@ struct GenerateCommandTests {
     }
 
     @Test("--check passes on up-to-date output and fails, listing files, on stale output")
-    func check() throws {
+    func check() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try CLIRunner.run(["generate", "Specs/Login.yaml", "--output", folder.path])
-        let clean = try CLIRunner.run(["generate", "Specs/Login.yaml", "--output", folder.path, "--check"])
+        _ = try await CLIRunner.run(["generate", "Specs/Login.yaml", "--output", folder.path])
+        let clean = try await CLIRunner.run(["generate", "Specs/Login.yaml", "--output", folder.path, "--check"])
         #expect(clean.status == 0)
         #expect(clean.standardError == "")
 
         let models = folder.appendingPathComponent("Login+Models.swift")
         try "// edited by hand\n".write(to: models, atomically: true, encoding: .utf8)
-        let stale = try CLIRunner.run(["generate", "Specs/Login.yaml", "--output", folder.path, "--check"])
+        let stale = try await CLIRunner.run(["generate", "Specs/Login.yaml", "--output", folder.path, "--check"])
         #expect(stale.status == 1)
         #expect(stale.standardError.contains("Login+Models.swift is not up to date"))
         #expect(try String(contentsOf: models, encoding: .utf8) == "// edited by hand\n", "--check must not write")
     }
 
     @Test("changing --files removes the files that are no longer generated, and only ours")
-    func staleFiles() throws {
+    func staleFiles() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path, "--files", "3"])
+        _ = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path, "--files", "3"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 7)
         try "// Mine.\n".write(
             to: folder.appendingPathComponent("Handwritten.swift"), atomically: true, encoding: .utf8)
-        _ = try CLIRunner.run(["generate", "Specs/Login.yaml", "--output", folder.path])
+        _ = try await CLIRunner.run(["generate", "Specs/Login.yaml", "--output", folder.path])
 
-        let result = try CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
+        let result = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
         #expect(result.standardOutput.contains("6 removed"), "\(result.standardOutput)")
         #expect(
             Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
@@ -80,11 +81,11 @@ struct GenerateCommandTests {
     }
 
     @Test("a spec with errors prints its diagnostics, writes nothing and exits 1")
-    func specErrors() throws {
+    func specErrors() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out")
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "generate", "Tests/EndpointSpecTests/Fixtures/Invalid/five-mistakes.yaml", "--output", output.path,
         ])
         #expect(result.status == 1)
@@ -94,10 +95,10 @@ struct GenerateCommandTests {
     }
 
     @Test("--timings prints every phase and the libyaml floor on one line of standard error")
-    func timings() throws {
+    func timings() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path, "--timings"])
+        let result = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path, "--timings"])
         #expect(result.status == 0)
         let line = result.standardError.trimmingCharacters(in: .newlines)
         #expect(!line.contains("\n"), "\(line)")
@@ -110,14 +111,14 @@ struct GenerateCommandTests {
     }
 
     @Test("template overrides: a bad template is reported with its line and column")
-    func templates() throws {
+    func templates() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let templates = folder.appendingPathComponent("templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         try "{{%CONTENT_TYPE:TEXT}}\n{{#file}}\n{{/header}}\n".write(
             to: templates.appendingPathComponent("Header.mustache"), atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "generate", "Specs/Shop.yaml", "--output", folder.appendingPathComponent("out").path, "--templates",
             templates.path,
         ])
@@ -129,13 +130,13 @@ struct GenerateCommandTests {
     }
 
     @Test("bad options are usage errors", arguments: [["--files", "0"], ["--access", "open"]])
-    func badOptions(options: [String]) throws {
-        let result = try CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", "/tmp/unused"] + options)
+    func badOptions(options: [String]) async throws {
+        let result = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", "/tmp/unused"] + options)
         #expect(result.status == 64)
     }
 
     @Test("the binary works when copied alone to another folder: templates are embedded")
-    func standalone() throws {
+    func standalone() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("endpointgen")
@@ -146,8 +147,7 @@ struct GenerateCommandTests {
         process.executableURL = copy
         process.arguments = ["generate", "Shop.yaml", "--output", "out"]
         process.currentDirectoryURL = folder
-        try process.run()
-        process.waitUntilExit()
+        _ = try await ChildProcess.run(process)
         #expect(process.terminationStatus == 0)
         let generated = try String(
             contentsOf: folder.appendingPathComponent("out/Shop+Endpoints.swift"), encoding: .utf8)

@@ -4,9 +4,9 @@ import Testing
 @Suite("endpointgen validate, run as a process")
 struct ValidateCommandTests {
     @Test("the example specs are valid: exit 0, a summary per spec, nothing on standard error")
-    func examples() throws {
+    func examples() async throws {
         let specs = ["Specs/Countries.yaml", "Specs/GitHubEvents.yaml", "Specs/Login.yaml", "Specs/Shop.yaml"]
-        let result = try CLIRunner.run(["validate"] + specs)
+        let result = try await CLIRunner.run(["validate"] + specs)
         #expect(result.status == 0)
         #expect(result.standardError == "")
         #expect(
@@ -16,9 +16,9 @@ struct ValidateCommandTests {
     }
 
     @Test("a spec with five mistakes prints five sorted diagnostics and exits 1")
-    func fiveMistakes() throws {
+    func fiveMistakes() async throws {
         let path = "Tests/EndpointSpecTests/Fixtures/Invalid/five-mistakes.yaml"
-        let result = try CLIRunner.run(["validate", path])
+        let result = try await CLIRunner.run(["validate", path])
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         let lines = result.standardError.split(separator: "\n").map(String.init)
@@ -43,8 +43,8 @@ struct ValidateCommandTests {
             ("multiple-documents", "more than one YAML document"),
             ("tab-indentation", "tabs"),
         ])
-    func hostile(name: String, message: String) throws {
-        let result = try CLIRunner.run(["validate", "Tests/EndpointSpecTests/Fixtures/Invalid/\(name).yaml"])
+    func hostile(name: String, message: String) async throws {
+        let result = try await CLIRunner.run(["validate", "Tests/EndpointSpecTests/Fixtures/Invalid/\(name).yaml"])
         #expect(result.status == 1)
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 2)
@@ -53,19 +53,19 @@ struct ValidateCommandTests {
     }
 
     @Test("a 100,000-deep document is refused, not a crash")
-    func deepNesting() throws {
+    func deepNesting() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         try text.write(to: directory.appendingPathComponent("deep.yaml"), atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["validate", "deep.yaml"], in: directory)
+        let result = try await CLIRunner.run(["validate", "deep.yaml"], in: directory)
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("deep.yaml:1:513: error: the document nests deeper than 512 levels"))
     }
 
     @Test("valid and invalid specs together: the valid one is summarized, the status is 1")
-    func mixed() throws {
-        let result = try CLIRunner.run([
+    func mixed() async throws {
+        let result = try await CLIRunner.run([
             "validate", "Specs/Shop.yaml", "Tests/EndpointSpecTests/Fixtures/Invalid/empty-endpoints.yaml",
         ])
         #expect(result.status == 1)
@@ -74,7 +74,7 @@ struct ValidateCommandTests {
     }
 
     @Test("warnings pass unless --warnings-as-errors; --quiet drops the summary")
-    func warnings() throws {
+    func warnings() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = """
@@ -85,31 +85,31 @@ struct ValidateCommandTests {
             """
         try spec.write(to: directory.appendingPathComponent("search.yaml"), atomically: true, encoding: .utf8)
 
-        let plain = try CLIRunner.run(["validate", "search.yaml"], in: directory)
+        let plain = try await CLIRunner.run(["validate", "search.yaml"], in: directory)
         #expect(plain.status == 0)
         #expect(
             plain.standardError.hasPrefix("search.yaml:4:34: warning: endpoint 'Queries.find' sends a body with GET"))
         #expect(plain.standardOutput == "search.yaml: valid (0 models, 1 endpoint, 1 namespace, 0 scopes, 1 warning)\n")
 
-        let quiet = try CLIRunner.run(["validate", "--quiet", "search.yaml"], in: directory)
+        let quiet = try await CLIRunner.run(["validate", "--quiet", "search.yaml"], in: directory)
         #expect(quiet.status == 0)
         #expect(quiet.standardOutput == "")
 
-        let strict = try CLIRunner.run(["validate", "--warnings-as-errors", "search.yaml"], in: directory)
+        let strict = try await CLIRunner.run(["validate", "--warnings-as-errors", "search.yaml"], in: directory)
         #expect(strict.status == 1)
         #expect(strict.standardError.hasSuffix("search.yaml: 0 errors, 1 warning\n"))
     }
 
     @Test("a missing file is an error naming it")
-    func missingFile() throws {
-        let result = try CLIRunner.run(["validate", "Specs/Nope.yaml"])
+    func missingFile() async throws {
+        let result = try await CLIRunner.run(["validate", "Specs/Nope.yaml"])
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("Specs/Nope.yaml: error: cannot read 'Specs/Nope.yaml': no such file\n"))
     }
 
     @Test("no spec is a usage error")
-    func noArguments() throws {
-        let result = try CLIRunner.run(["validate"])
+    func noArguments() async throws {
+        let result = try await CLIRunner.run(["validate"])
         #expect(result.status == 64)
         #expect(result.standardError.contains("Missing expected argument '<spec> ...'"))
         #expect(result.standardError.contains("Usage: endpointgen validate"))
@@ -119,8 +119,8 @@ struct ValidateCommandTests {
 @Suite("endpointgen help")
 struct HelpTests {
     @Test("--help names the commands and shows examples")
-    func help() throws {
-        let result = try CLIRunner.run(["--help"])
+    func help() async throws {
+        let result = try await CLIRunner.run(["--help"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("validate"))
         #expect(result.standardOutput.contains("Examples:"))
@@ -128,8 +128,8 @@ struct HelpTests {
     }
 
     @Test("validate --help explains the output and shows examples")
-    func validateHelp() throws {
-        let result = try CLIRunner.run(["validate", "--help"])
+    func validateHelp() async throws {
+        let result = try await CLIRunner.run(["validate", "--help"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("--warnings-as-errors"))
         #expect(result.standardOutput.contains("Examples:"))
@@ -139,8 +139,8 @@ struct HelpTests {
     }
 
     @Test("--version prints the version")
-    func version() throws {
-        let result = try CLIRunner.run(["--version"])
+    func version() async throws {
+        let result = try await CLIRunner.run(["--version"])
         #expect(result.status == 0)
         #expect(result.standardOutput == "0.1.0\n")
     }
