@@ -124,7 +124,8 @@ let package = Package(
         .testTarget(
             name: "ExampleAPITests",
             dependencies: [
-                "EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "EdgeCasesAPI", "TestSupport",
+                "EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "EdgeCasesAPI",
+                "TestSupport",
             ]
         ),
         .testTarget(

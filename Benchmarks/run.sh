@@ -47,6 +47,18 @@ machine="$(nproc) cores, $(uname -m), $(swift --version 2>&1 | grep -o 'Swift ve
     step "Generation: $sizes endpoints, $runs runs each" >&2
     python3 Scripts/generation.py "$endpointgen" "$generator" "$runs" $sizes
     echo
+    echo "## Growth: every dimension of a spec at n and 10 n"
+    echo
+    echo "One dimension at a time, the rest small; endpointgen's in-process total (\`--timings\`), min / median of"
+    echo "$runs interleaved runs; CPU time and peak memory of the whole process. Linear growth is a ratio near 10."
+    echo
+    step "Growth: each dimension at n and 10 n, $runs runs each" >&2
+    if $quick; then
+        python3 Scripts/growth.py "$endpointgen" "$runs" 2
+    else
+        python3 Scripts/growth.py "$endpointgen" "$runs"
+    fi
+    echo
     echo "## Compile cost of the generated code (debug build, rebuild after a touch)"
     echo
     echo "Each client alone in a target, its runtime already built; time of \`swift build --target …\` after"

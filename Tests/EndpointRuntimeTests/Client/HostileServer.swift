@@ -16,8 +16,9 @@ import Darwin
 final class HostileServer: Sendable {
     /// What every response looks like.
     enum Behaviour: Sendable {
-        /// `Content-Length: declared`, then zeros until the client goes away or `declared` bytes are sent.
-        case declaredLength(Int64)
+        /// `Content-Length: declared`, then 64 KiB chunks of zeros, `pause` between them, until the client goes
+        /// away or `declared` bytes are sent.
+        case declaredLength(Int64, pause: Duration = .zero)
         /// A chunked body that never ends: 64 KiB chunks, `pause` between them.
         case endlessChunked(pause: Duration)
     }
@@ -94,7 +95,7 @@ final class HostileServer: Sendable {
         guard let head = readHead(connection) else { return }
         state.withLock { $0.requests.append(head) }
         switch behaviour {
-        case .declaredLength(let declared):
+        case .declaredLength(let declared, let pause):
             guard
                 write(
                     "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(declared)\r\n\r\n",
@@ -106,6 +107,7 @@ final class HostileServer: Sendable {
                 let count = Int(min(Int64(chunk.count), declared - sent))
                 guard write(chunk[..<count], connection) else { return }
                 sent += Int64(count)
+                sleep(pause)
             }
         case .endlessChunked(let pause):
             guard
@@ -119,12 +121,16 @@ final class HostileServer: Sendable {
             while sent < maximumBytes, !isStopped {
                 guard write(chunk[...], connection) else { return }
                 sent += Int64(payload.count)
-                if pause > .zero {
-                    let parts = pause.components
-                    Thread.sleep(forTimeInterval: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
-                }
+                sleep(pause)
             }
         }
+    }
+
+    /// Blocks this connection's own thread (never a cooperative one) for `pause`.
+    private func sleep(_ pause: Duration) {
+        guard pause > .zero else { return }
+        let parts = pause.components
+        Thread.sleep(forTimeInterval: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
     }
 
     /// Reads up to the end of the request head (bodies are not expected).
