@@ -94,35 +94,28 @@ final class HostileServer: Sendable {
         }
         guard let head = readHead(connection) else { return }
         state.withLock { $0.requests.append(head) }
+        let framing: String
+        let total: Int64
+        let isChunked: Bool
+        let pause: Duration
         switch behaviour {
-        case .declaredLength(let declared, let pause):
-            guard
-                write(
-                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(declared)\r\n\r\n",
-                    connection)
-            else { return }
-            let chunk = [UInt8](repeating: 0x30, count: 64 << 10)
-            var sent: Int64 = 0
-            while sent < min(declared, maximumBytes), !isStopped {
-                let count = Int(min(Int64(chunk.count), declared - sent))
-                guard write(chunk[..<count], connection) else { return }
-                sent += Int64(count)
-                sleep(pause)
-            }
-        case .endlessChunked(let pause):
-            guard
-                write(
-                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
-                    connection)
-            else { return }
-            let payload = [UInt8](repeating: 0x30, count: 64 << 10)
-            let chunk = Array("10000\r\n".utf8) + payload + Array("\r\n".utf8)
-            var sent: Int64 = 0
-            while sent < maximumBytes, !isStopped {
-                guard write(chunk[...], connection) else { return }
-                sent += Int64(payload.count)
-                sleep(pause)
-            }
+        case .declaredLength(let declared, let wait):
+            (framing, total, isChunked, pause) = ("Content-Length: \(declared)", declared, false, wait)
+        case .endlessChunked(let wait):
+            (framing, total, isChunked, pause) = ("Transfer-Encoding: chunked", .max, true, wait)
+        }
+        guard write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(framing)\r\n\r\n", connection) else {
+            return
+        }
+        // 64 KiB of zeros at a time; a chunked body frames each piece ("10000" is 64 Ki in hex).
+        let payload = [UInt8](repeating: 0x30, count: 64 << 10)
+        let piece = isChunked ? Array("10000\r\n".utf8) + payload + Array("\r\n".utf8) : payload
+        var sent: Int64 = 0
+        while sent < min(total, maximumBytes), !isStopped {
+            let count = isChunked ? piece.count : Int(min(Int64(piece.count), total - sent))
+            guard write(piece[..<count], connection) else { return }
+            sent += Int64(count)
+            sleep(pause)
         }
     }
 
