@@ -31,6 +31,15 @@ class Sink<Output>: Disposable, @unchecked Sendable {
         dispose()
     }
 
+    /// Sends a stop event downstream and runs `last` before disposing (`do(afterCompleted:)` runs there, ahead of
+    /// `onDispose`, as in RxSwift).
+    @inlinable final func forward(stop event: Event<Output>, then last: () -> Void) {
+        guard disposed.value == 0, stopped.exchange(1) == 0 else { return }
+        observer.on(event)
+        last()
+        dispose()
+    }
+
     @inlinable final func forwardNext(_ element: Output) {
         if disposed.value == 0 && stopped.value == 0 { observer.on(.next(element)) }
     }

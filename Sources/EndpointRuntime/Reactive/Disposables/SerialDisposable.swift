@@ -18,6 +18,18 @@ final class DisposableSlot: Sendable {
         return previous
     }
 
+    /// Marks the slot disposed and lets go of its content without disposing it: for a subscription whose
+    /// sequence has stopped and disposes itself. Anything set later is disposed at once.
+    func release() {
+        let current = state.withLock { state -> Disposable? in
+            state.isDisposed = true
+            defer { state.current = nil }
+            return state.current
+        }
+        // Dropped here, outside the lock: the last reference may run a deinit.
+        _ = current
+    }
+
     /// Marks the slot disposed and disposes its content, once.
     func dispose() {
         let current = state.withLock { state -> Disposable? in
@@ -47,6 +59,18 @@ public final class SerialDisposable: Cancelable {
     }
 
     public func dispose() { slot.dispose() }
+
+    /// Holds the subscription `subscribe` makes, unless a newer one is set while `subscribe` runs.
+    ///
+    /// A source may end synchronously inside `subscribe` (`create` that fails at once, a stubbed transport), and
+    /// an operator moving on from that end (`catch`, `retry`, a timeout's fallback) sets the next subscription
+    /// here before this one returns. A plain `disposable = subscribe()` would then replace the newer subscription
+    /// with the finished one and dispose it; here the finished one lands in a placeholder that is already gone.
+    func setSubscription(_ subscribe: () -> Disposable) {
+        let placeholder = SingleAssignmentDisposable()
+        disposable = placeholder
+        placeholder.setDisposable(subscribe())
+    }
 }
 
 /// A disposable set once, possibly after `dispose()` was called (then it is disposed as it arrives). Operators
@@ -63,6 +87,9 @@ public final class SingleAssignmentDisposable: Cancelable {
     public func setDisposable(_ disposable: Disposable) {
         _ = slot.replace(with: disposable)
     }
+
+    /// Lets go of the disposable without disposing it; see `DisposableSlot.release()`.
+    func release() { slot.release() }
 
     public func dispose() { slot.dispose() }
 }

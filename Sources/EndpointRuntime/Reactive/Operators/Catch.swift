@@ -8,18 +8,21 @@ extension ObservableType {
             let sink = Sink<Element>(observer: observer)
             let serial = SerialDisposable()
             sink.upstream.setDisposable(serial)
-            serial.disposable = source.subscribe(
-                AnyObserver<Element> { event in
-                    guard case .error(let error) = event else {
-                        sink.forward(event)
-                        return
-                    }
-                    do {
-                        serial.disposable = try handler(error).subscribe(AnyObserver(eventHandler: sink.forward))
-                    } catch {
-                        sink.forward(.error(error))
-                    }
-                })
+            serial.setSubscription {
+                source.subscribe(
+                    AnyObserver<Element> { event in
+                        guard case .error(let error) = event else {
+                            sink.forward(event)
+                            return
+                        }
+                        do {
+                            let recovery = try handler(error)
+                            serial.setSubscription { recovery.subscribe(AnyObserver(eventHandler: sink.forward)) }
+                        } catch {
+                            sink.forward(.error(error))
+                        }
+                    })
+            }
             return sink
         }
     }
@@ -41,18 +44,21 @@ extension ObservableType {
             @Sendable func attempt() {
                 guard !sink.isDisposed else { return }
                 let made = Int(attempts.add(1)) + 1
-                serial.disposable = source.subscribe(
-                    AnyObserver<Element> { event in
-                        if case .error = event, made < maxAttemptCount {
-                            // Through the trampoline, so a source that fails at once does not recurse per attempt.
-                            _ = CurrentThreadScheduler.instance.schedule(()) { _ in
-                                attempt()
-                                return Disposables.create()
+                serial.setSubscription {
+                    source.subscribe(
+                        AnyObserver<Element> { event in
+                            if case .error = event, made < maxAttemptCount {
+                                // Through the trampoline, so a source that fails at once does not recurse per
+                                // attempt.
+                                _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                                    attempt()
+                                    return Disposables.create()
+                                }
+                            } else {
+                                sink.forward(event)
                             }
-                        } else {
-                            sink.forward(event)
-                        }
-                    })
+                        })
+                }
             }
             if maxAttemptCount > 0 { attempt() } else { sink.forward(.completed) }
             return sink
@@ -71,10 +77,12 @@ extension ObservableType {
             let serial = SerialDisposable()
             @Sendable func attempt() {
                 guard !sink.isDisposed else { return }
-                serial.disposable = source.subscribe(
-                    AnyObserver<Element> { event in
-                        if case .error(let error) = event { errors.onNext(error) } else { sink.forward(event) }
-                    })
+                serial.setSubscription {
+                    source.subscribe(
+                        AnyObserver<Element> { event in
+                            if case .error(let error) = event { errors.onNext(error) } else { sink.forward(event) }
+                        })
+                }
             }
             let triggerSubscription = notificationHandler(errors.asObservable()).asObservable().subscribe(
                 AnyObserver { event in

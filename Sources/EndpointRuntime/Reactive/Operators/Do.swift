@@ -16,32 +16,32 @@ extension ObservableType {
         return Observable { observer in
             onSubscribe?()
             let sink = Sink<Element>(observer: observer)
-            let disposeAction = onDispose.map { Disposables.create(with: $0) }
-            sink.upstream.setDisposable(
-                source.subscribe(
-                    AnyObserver<Element> { event in
-                        do {
-                            switch event {
-                            case .next(let element):
-                                try onNext?(element)
-                                sink.forward(event)
-                                try afterNext?(element)
-                            case .error(let error):
-                                try onError?(error)
-                                sink.forward(event)
-                                try afterError?(error)
-                            case .completed:
-                                try onCompleted?()
-                                sink.forward(event)
-                                try afterCompleted?()
-                            }
-                        } catch {
-                            sink.forward(.error(error))
+            let subscription = source.subscribe(
+                AnyObserver<Element> { event in
+                    do {
+                        switch event {
+                        case .next(let element):
+                            try onNext?(element)
+                            sink.forward(event)
+                            try afterNext?(element)
+                        case .error(let error):
+                            try onError?(error)
+                            // After a stop event nothing more can be sent, so what these throw is dropped.
+                            sink.forward(stop: event) { try? afterError?(error) }
+                        case .completed:
+                            try onCompleted?()
+                            sink.forward(stop: event) { try? afterCompleted?() }
                         }
-                    }))
+                    } catch {
+                        sink.forward(.error(error))
+                    }
+                })
+            // With the subscription, so that it runs when the sink disposes itself after a stop event (as RxSwift
+            // does), or on an explicit dispose, whichever comes first.
+            sink.upstream.setDisposable(
+                onDispose.map { Disposables.create(subscription, Disposables.create(with: $0)) } ?? subscription)
             onSubscribed?()
-            guard let disposeAction else { return sink }
-            return Disposables.create(sink, disposeAction)
+            return sink
         }
     }
 }

@@ -218,24 +218,27 @@ extension ObservableType {
                         return true
                     }
                     if fire {
-                        subscription.disposable = fallback.subscribe(
-                            AnyObserver { event in gate.deliver(event) { sink.forward($0) } })
+                        subscription.setSubscription {
+                            fallback.subscribe(AnyObserver { event in gate.deliver(event) { sink.forward($0) } })
+                        }
                     }
                     return Disposables.create()
                 }
             }
             arm()
-            subscription.disposable = source.subscribe(
-                AnyObserver<Element> { event in
-                    let passes = state.withLock { state -> Bool in
-                        guard !state.switched else { return false }
-                        state.id += 1
-                        return true
-                    }
-                    guard passes else { return }
-                    gate.deliver(event) { sink.forward($0) }
-                    if case .next = event { arm() } else { timer.dispose() }
-                })
+            subscription.setSubscription {
+                source.subscribe(
+                    AnyObserver<Element> { event in
+                        let passes = state.withLock { state -> Bool in
+                            guard !state.switched else { return false }
+                            state.id += 1
+                            return true
+                        }
+                        guard passes else { return }
+                        gate.deliver(event) { sink.forward($0) }
+                        if case .next = event { arm() } else { timer.dispose() }
+                    })
+            }
             sink.upstream.setDisposable(Disposables.create(subscription, timer))
             return sink
         }

@@ -1,5 +1,9 @@
 /// The machinery shared by the subjects: subscribers, each with its own serializing gate and stop guard, the
 /// stop event, and an optional replay buffer.
+///
+/// Events pass through the subject's own gate first: one event reaches every subscriber before the next one
+/// starts, so an `onNext` from inside a handler (or from another thread) is queued and every subscriber sees
+/// the same order. The subscribers' gates then only keep a new subscriber's replay ahead of live events.
 @usableFromInline
 final class SubjectCore<Element: Sendable>: Sendable {
     @usableFromInline
@@ -46,12 +50,18 @@ final class SubjectCore<Element: Sendable>: Sendable {
     }
 
     @usableFromInline let state = Locked(State())
+    /// The subject's drain queue: events are dispatched one at a time, in the order they were sent.
+    @usableFromInline let gate = SerializingGate<Event<Element>>()
     /// How many elements new subscribers get first; 0 for none.
     @usableFromInline let replayCount: Int
+    /// Whether a subscriber arriving after the stop event gets the replay before it (`ReplaySubject`) or only
+    /// the stop event (`BehaviorSubject`, as in RxSwift).
+    @usableFromInline let replaysAfterStop: Bool
 
     @usableFromInline
-    init(replayCount: Int) {
+    init(replayCount: Int, replaysAfterStop: Bool = true) {
         self.replayCount = replayCount
+        self.replaysAfterStop = replaysAfterStop
     }
 
     var hasObservers: Bool { state.withLock { !$0.subscribers.isEmpty } }
@@ -59,9 +69,16 @@ final class SubjectCore<Element: Sendable>: Sendable {
     var stopEvent: Event<Element>? { state.withLock { $0.stopEvent } }
     var latest: Element? { state.withLock { $0.buffer.count > $0.bufferStart ? $0.buffer.last : nil } }
 
-    /// Sends `event` to every subscriber; ignored after a stop event or disposal.
+    /// Sends `event` to every subscriber once the events before it have reached them all; ignored after a stop
+    /// event or disposal.
     @inlinable
     func on(_ event: Event<Element>) {
+        gate.deliver(event) { dispatch($0) }
+    }
+
+    /// Sends `event` to the subscribers present now. Only from the subject's gate.
+    @inlinable
+    func dispatch(_ event: Event<Element>) {
         let targets = state.withLock { state -> [Subscriber] in
             guard state.stopEvent == nil, !state.isDisposed else { return [] }
             switch event {
@@ -98,6 +115,7 @@ final class SubjectCore<Element: Sendable>: Sendable {
             }
             var replay: [Event<Element>] = state.buffer[state.bufferStart...].map { .next($0) }
             if let stop = state.stopEvent {
+                if !replaysAfterStop { replay = [] }
                 replay.append(stop)
                 subscriber.gate.claim(with: replay)
                 return (subscriber, false)

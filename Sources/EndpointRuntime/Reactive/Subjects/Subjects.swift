@@ -1,8 +1,9 @@
 /// Both an observer and an observable: what it is told, it tells its subscribers.
 public protocol SubjectType<Element>: ObservableType, ObserverType {}
 
-/// Sends each event to the subscribers present when it happens. Safe to call from any thread; each subscriber
-/// gets its events one at a time, and an `onNext` from inside a handler is delivered after that handler returns.
+/// Sends each event to the subscribers present when it happens. Safe to call from any thread; events reach the
+/// subscribers one at a time and in one order, and an `onNext` from inside a handler is delivered to every
+/// subscriber after the current event has reached them all.
 public final class PublishSubject<Element: Sendable>: SubjectType, Cancelable {
     @usableFromInline let core = SubjectCore<Element>(replayCount: 0)
 
@@ -26,9 +27,10 @@ public final class PublishSubject<Element: Sendable>: SubjectType, Cancelable {
     public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
 }
 
-/// Holds a current value: new subscribers get it first, then every later event.
+/// Holds a current value: new subscribers get it first, then every later event; after the stop event, new
+/// subscribers get only the stop event.
 public final class BehaviorSubject<Element: Sendable>: SubjectType, Cancelable {
-    @usableFromInline let core = SubjectCore<Element>(replayCount: 1)
+    @usableFromInline let core = SubjectCore<Element>(replayCount: 1, replaysAfterStop: false)
 
     /// A subject whose current value is `value`.
     public init(value: Element) {
