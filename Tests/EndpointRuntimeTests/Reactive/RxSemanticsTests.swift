@@ -219,3 +219,35 @@ struct RxSemanticsTests {
         withExtendedLifetime(disposable) {}
     }
 }
+
+@Suite("Tuple forms, as in RxSwift 6")
+struct TupleFormTests {
+    @Test("Observable.zip and combineLatest of two to four sources return tuples without a selector")
+    func observableTuples() {
+        let numbers = Observable.of(1, 2)
+        let words = Observable.of("a", "b")
+        let zipped = Observable.zip(numbers, words)
+        #expect(events(of: zipped.map { "\($0.0)\($0.1)" }) == [.next("1a"), .next("2b"), .completed])
+        let latest = Observable.combineLatest(Observable.just(1), Observable.just("x"))
+        #expect(events(of: latest.map { "\($0)\($1)" }) == [.next("1x"), .completed])
+        let three = Observable.zip(numbers, words, Observable.of(true, false))
+        #expect(events(of: three.map { "\($0.2)" }) == [.next("true"), .next("false"), .completed])
+        let four = Observable.combineLatest(
+            Observable.just(1), Observable.just(2), Observable.just(3), Observable.just(4))
+        #expect(events(of: four.map { $0 + $1 + $2 + $3 }) == [.next(10), .completed])
+    }
+
+    @Test("Single.zip of two to four returns a tuple without a selector, and keeps the selector form")
+    func singleTuples() async throws {
+        let pair = try await Single.zip(Single.just(1), Single.just("a")).value
+        #expect(pair.0 == 1 && pair.1 == "a")
+        let triple = try await Single.zip(Single.just(1), Single.just(2), Single.just(3)).value
+        #expect(triple.0 + triple.1 + triple.2 == 6)
+        let quadruple = try await Single.zip(Single.just(1), Single.just(2), Single.just(3), Single.just(4)).value
+        #expect(quadruple.3 == 4)
+        #expect(try await Single.zip(Single.just(2), Single.just(3)) { $0 * $1 }.value == 6)
+        await #expect(throws: TestError.self) {
+            _ = try await Single.zip(Single.just(1), Single<Int>.error(TestError())).value
+        }
+    }
+}

@@ -10,8 +10,9 @@ import Musl
 /// keeps its mutable state inside one of these, and never calls user code while holding it.
 @usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
-    // @unchecked: `value` is read and written only between lock() and unlock() below.
-    @usableFromInline var value: Value
+    // @unchecked: `value` is read and written only between lock() and unlock() below. For the same reason the
+    // run-time exclusivity check on it is off: the mutex already makes every access exclusive.
+    @exclusivity(unchecked) @usableFromInline var value: Value
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     package init(_ value: Value) {

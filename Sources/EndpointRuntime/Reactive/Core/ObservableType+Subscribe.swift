@@ -29,13 +29,14 @@ extension ObservableType {
     }
 
     /// Subscribes with one closure for every event; a finished subscription keeps nothing alive, as above.
+    @inlinable
     public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> Disposable {
         subscribeReleasingOnStop(on)
     }
 
     /// Subscribes `handler`, enforcing `next* (error | completed)?`, and lets go of the subscription once a stop
     /// event has been handled.
-    @usableFromInline
+    @inlinable
     func subscribeReleasingOnStop(_ handler: @escaping @Sendable (Event<Element>) -> Void) -> Disposable {
         let subscription = SingleAssignmentDisposable()
         let stopped = AtomicInt()

@@ -89,6 +89,7 @@ public final class SingleAssignmentDisposable: Cancelable {
     }
 
     /// Lets go of the disposable without disposing it; see `DisposableSlot.release()`.
+    @usableFromInline
     func release() { slot.release() }
 
     public func dispose() { slot.dispose() }

@@ -6,8 +6,9 @@
 /// the same order. The subscribers' gates then only keep a new subscriber's replay ahead of live events.
 @usableFromInline
 final class SubjectCore<Element: Sendable>: Sendable {
+    /// A class, so that a snapshot of the subscribers costs one reference per subscriber to copy.
     @usableFromInline
-    struct Subscriber: Sendable {
+    final class Subscriber: Sendable {
         @usableFromInline let id: Int
         @usableFromInline let observer: AnyObserver<Element>
         @usableFromInline let gate: SerializingGate<Event<Element>>
@@ -105,6 +106,7 @@ final class SubjectCore<Element: Sendable>: Sendable {
     }
 
     /// Adds a subscriber, which first gets the replay (and the stop event, when stopped).
+    @usableFromInline
     func subscribe(_ observer: AnyObserver<Element>, objectName: String) -> Disposable {
         let (subscriber, isActive) = state.withLock { state -> (Subscriber, Bool) in
             state.nextID += 1

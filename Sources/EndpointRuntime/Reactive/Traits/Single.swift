@@ -84,6 +84,44 @@ extension PrimitiveSequence where Trait == SingleTrait {
         Single(raw: Observable.zip(first.source, second.source, resultSelector: resultSelector))
     }
 
+    /// All three elements together once each has one.
+    public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
+        _ first: Single<E1>, _ second: Single<E2>, _ third: Single<E3>,
+        resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Element
+    ) -> Single<Element> {
+        Single(raw: Observable.zip(first.source, second.source, third.source, resultSelector: resultSelector))
+    }
+
+    /// All four elements together once each has one.
+    public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
+        _ first: Single<E1>, _ second: Single<E2>, _ third: Single<E3>, _ fourth: Single<E4>,
+        resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
+    ) -> Single<Element> {
+        Single(
+            raw: Observable.zip(
+                first.source, second.source, third.source, fourth.source, resultSelector: resultSelector))
+    }
+
+    /// Both elements as a tuple once both have one (RxSwift 6's form without a selector).
+    public static func zip<E1: Sendable, E2: Sendable>(_ first: Single<E1>, _ second: Single<E2>) -> Single<Element>
+    where Element == (E1, E2) {
+        zip(first, second) { ($0, $1) }
+    }
+
+    /// All three elements as a tuple once each has one.
+    public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
+        _ first: Single<E1>, _ second: Single<E2>, _ third: Single<E3>
+    ) -> Single<Element> where Element == (E1, E2, E3) {
+        zip(first, second, third) { ($0, $1, $2) }
+    }
+
+    /// All four elements as a tuple once each has one.
+    public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
+        _ first: Single<E1>, _ second: Single<E2>, _ third: Single<E3>, _ fourth: Single<E4>
+    ) -> Single<Element> where Element == (E1, E2, E3, E4) {
+        zip(first, second, third, fourth) { ($0, $1, $2, $3) }
+    }
+
     /// The `Single` as a `Maybe`.
     public func asMaybe() -> Maybe<Element> { Maybe(raw: source) }
 
