@@ -159,6 +159,36 @@ struct RxSemanticsTests {
         #expect(try subject.value() == 2)
     }
 
+    @Test("from four threads at once, every subscriber sees every element in one shared order, never re-entered")
+    func concurrentOrder() async {
+        let subject = PublishSubject<Int>()
+        let logs = (0..<3).map { _ in Locked<[Int]>([]) }
+        let inside = (0..<3).map { _ in AtomicCounter() }
+        let overlaps = Counter()
+        let subscriptions = (0..<3).map { index in
+            subject.subscribe(onNext: { value in
+                if inside[index].enter() > 1 { overlaps.increment() }
+                logs[index].withLock { $0.append(value) }
+                // The first subscriber re-enters now and then: queued behind the element being delivered.
+                if index == 0, value % 97 == 0, value < 4_000 { subject.onNext(value + 1_000_000) }
+                inside[index].leave()
+            })
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    for index in 0..<1_000 { subject.onNext(thread * 1_000 + index) }
+                }
+            }
+        }
+        let first = logs[0].withLock { $0 }
+        let reentrant = (0..<4_000).filter { $0 % 97 == 0 }.count
+        #expect(first.count == 4_000 + reentrant)
+        for log in logs.dropFirst() { #expect(log.withLock { $0 } == first) }
+        #expect(overlaps.count == 0)
+        subscriptions.forEach { $0.dispose() }
+    }
+
     // MARK: 5. What a finished subscription holds
 
     final class Payload: Sendable {}
@@ -218,6 +248,18 @@ struct RxSemanticsTests {
         #expect(weakPayload == nil)
         withExtendedLifetime(disposable) {}
     }
+}
+
+/// How many callers are inside a handler right now.
+final class AtomicCounter: Sendable {
+    private let value = Locked(0)
+    /// Enters and returns how many are inside now, this caller included.
+    func enter() -> Int {
+        value.withLock {
+            $0 += 1; return $0
+        }
+    }
+    func leave() { value.withLock { $0 -= 1 } }
 }
 
 @Suite("Tuple forms, as in RxSwift 6")
