@@ -60,6 +60,29 @@ struct URLRequestTests {
         #expect(request.value(forHTTPHeaderField: "Accept") == "application/json")
     }
 
+    @Test("a declared Accept or Content-Type is sent as declared, not replaced by the defaults")
+    func declaredMediaTypes() throws {
+        let endpoint = Endpoint<Void>(
+            method: .patch, path: "/issues/1",
+            headers: [
+                Parameter("Accept", "application/vnd.github.raw+json"),
+                Parameter("Content-Type", "application/merge-patch+json"),
+            ],
+            body: .jsonFields([("title", "x")]))
+        let request = try endpoint.urlRequest(baseURL: base)
+        #expect(request.value(forHTTPHeaderField: "Accept") == "application/vnd.github.raw+json")
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/merge-patch+json")
+    }
+
+    @Test("an optional response reads an empty success body as nil; a non-optional one still fails on it")
+    func emptyOptionalResponse() throws {
+        let optional = Endpoint<[String: Int]?>(method: .get, path: "/me/player")
+        #expect(try optional.decodeResponse(Data(), JSONCoding.makeDecoder()) == nil)
+        #expect(try optional.decodeResponse(Data(#"{"a":1}"#.utf8), JSONCoding.makeDecoder()) == ["a": 1])
+        let required = Endpoint<[String: Int]>(method: .get, path: "/me/player")
+        #expect(throws: DecodingError.self) { try required.decodeResponse(Data(), JSONCoding.makeDecoder()) }
+    }
+
     @Test("a JSON-fields body encodes dates as ISO 8601 and leaves nil fields out")
     func jsonFields() throws {
         let date = Date(timeIntervalSince1970: 1_700_000_000)

@@ -172,15 +172,14 @@ public final class APIClient: Sendable {
         }
     }
 
-    /// Step 1, build: the endpoint's request, the configured headers, then each interceptor's adaptation; every
-    /// header checked. Any failure is an `invalidRequest`.
+    /// Step 1, build: the endpoint's request with the configured headers where the endpoint sets none, then each
+    /// interceptor's adaptation; every header checked. Any failure is an `invalidRequest`.
     private func build<Response>(_ endpoint: Endpoint<Response>) async throws -> URLRequest {
         try await Self.checked(endpoint: endpoint.description) {
-            var request = try endpoint.urlRequest(baseURL: configuration.baseURL, encoder: configuration.encoder())
+            var request = try endpoint.urlRequest(
+                baseURL: configuration.baseURL, configuredHeaders: configuration.headers,
+                encoder: configuration.encoder())
             request.timeoutInterval = configuration.timeout
-            for (field, value) in configuration.headers where request.value(forHTTPHeaderField: field) == nil {
-                try request.setCheckedHeader(value, for: field)
-            }
             for interceptor in configuration.interceptors {
                 request = try await interceptor.adapt(request)
                 try request.checkHeaders()

@@ -32,7 +32,16 @@ public struct Endpoint<Response: Sendable>: Sendable {
     ) where Response: Decodable {
         self.init(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, decodeResponse: { body, decoder in try decoder.decode(Response.self, from: body) })
+            errors: errors,
+            decodeResponse: { body, decoder in
+                // `response: T?`: an empty success body (a 204, or a 200 with nothing) is nil, not a failure.
+                if body.isEmpty, let none = (Response.self as? any ExpressibleByNilLiteral.Type)?.init(nilLiteral: ()),
+                    let none = none as? Response
+                {
+                    return none
+                }
+                return try decoder.decode(Response.self, from: body)
+            })
     }
 
     /// Creates an endpoint with no response body to read.

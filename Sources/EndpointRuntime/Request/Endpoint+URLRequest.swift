@@ -24,6 +24,15 @@ extension Endpoint {
     public func urlRequest(baseURL: URL, encoder: @autoclosure () -> JSONEncoder = JSONCoding.makeEncoder()) throws
         -> URLRequest
     {
+        try urlRequest(baseURL: baseURL, configuredHeaders: [:], encoder: encoder())
+    }
+
+    /// The request with `configuredHeaders` (a client's defaults) where the endpoint sets none. What the
+    /// endpoint declares wins, then the configuration, then the defaults: `Content-Type` of the body's encoding
+    /// and `Accept: application/json`, each only where nobody set one.
+    func urlRequest(
+        baseURL: URL, configuredHeaders: [String: String], encoder: @autoclosure () -> JSONEncoder
+    ) throws -> URLRequest {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw RequestBuildError(endpoint: description, reason: "the base URL '\(baseURL)' is not valid")
         }
@@ -45,6 +54,9 @@ extension Endpoint {
         for header in headers {
             for pair in header.pairs { try request.addCheckedHeader(pair.value, for: pair.name) }
         }
+        for (field, value) in configuredHeaders where request.value(forHTTPHeaderField: field) == nil {
+            try request.setCheckedHeader(value, for: field)
+        }
         if let body {
             let encoded: (data: Data, contentType: String)
             do {
@@ -53,9 +65,13 @@ extension Endpoint {
                 throw RequestBuildError(endpoint: description, reason: "the body does not encode: \(error)")
             }
             request.httpBody = encoded.data
-            request.setValue(encoded.contentType, forHTTPHeaderField: "Content-Type")
+            if request.value(forHTTPHeaderField: "Content-Type") == nil {
+                request.setValue(encoded.contentType, forHTTPHeaderField: "Content-Type")
+            }
         }
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if request.value(forHTTPHeaderField: "Accept") == nil {
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+        }
         return request
     }
 

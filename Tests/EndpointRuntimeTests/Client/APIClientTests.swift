@@ -19,6 +19,21 @@ struct APIClientTests {
         #expect(request.timeoutInterval == 60)
     }
 
+    @Test("headers win in order: the endpoint's, then the client's configured ones, then the defaults")
+    func headerPrecedence() async throws {
+        let transport = StubTransport(status: 200, json: "{}")
+        let api = APIClient(
+            configuration: .init(
+                baseURL: baseURL, headers: ["Accept": "application/vnd.api+json", "X-App": "configured"],
+                transport: transport))
+        _ = try await api.send(Endpoint<JSONValue>(method: .get, path: "/a"))
+        _ = try await api.send(
+            Endpoint<JSONValue>(method: .get, path: "/b", headers: [Parameter("Accept", "text/html")]))
+        let requests = transport.requests
+        #expect(requests.map { $0.value(forHTTPHeaderField: "Accept") } == ["application/vnd.api+json", "text/html"])
+        #expect(requests.allSatisfy { $0.value(forHTTPHeaderField: "X-App") == "configured" })
+    }
+
     @Test("Void responses accept an empty body; 204 is success")
     func void() async throws {
         let transport = StubTransport(status: 204)

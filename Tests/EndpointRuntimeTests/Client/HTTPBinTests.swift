@@ -148,6 +148,14 @@ struct HTTPBinTests {
         #expect(try await client.send(endpoint).headers["X-Api-Key"] == "k3y")
     }
 
+    @Test("/status/204 into an optional response is nil; /headers sees a declared Accept as declared")
+    func emptyBodyAndAccept() async throws {
+        let empty = Endpoint<Echo?>(method: .get, path: "/status/{code}", pathParameters: ["code": "204"])
+        #expect(try await api.send(empty) == nil)
+        let html = Endpoint<Echo>(method: .get, path: "/headers", headers: [Parameter("Accept", "text/html")])
+        #expect(try await api.send(html).headers["Accept"] == "text/html")
+    }
+
     @Test("/headers: default headers and Accept arrive")
     func headers() async throws {
         let client = APIClient(
