@@ -77,10 +77,13 @@ struct URLRequestTests {
     @Test("an optional response reads an empty success body as nil; a non-optional one still fails on it")
     func emptyOptionalResponse() throws {
         let optional = Endpoint<[String: Int]?>(method: .get, path: "/me/player")
-        #expect(try optional.decodeResponse(Data(), JSONCoding.makeDecoder()) == nil)
-        #expect(try optional.decodeResponse(Data(#"{"a":1}"#.utf8), JSONCoding.makeDecoder()) == ["a": 1])
+        func response(_ body: String, status: Int = 200) -> ReceivedResponse {
+            ReceivedResponse(status: status, body: Data(body.utf8))
+        }
+        #expect(try optional.readResponse(response("", status: 204), JSONCoding.makeDecoder()) == nil)
+        #expect(try optional.readResponse(response(#"{"a":1}"#), JSONCoding.makeDecoder()) == ["a": 1])
         let required = Endpoint<[String: Int]>(method: .get, path: "/me/player")
-        #expect(throws: DecodingError.self) { try required.decodeResponse(Data(), JSONCoding.makeDecoder()) }
+        #expect(throws: DecodingError.self) { try required.readResponse(response(""), JSONCoding.makeDecoder()) }
     }
 
     @Test("a JSON-fields body encodes dates as ISO 8601 and leaves nil fields out")

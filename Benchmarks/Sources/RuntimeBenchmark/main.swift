@@ -131,7 +131,7 @@ let cases = [
         iterations: 1_000,
         ours: {
             let order = try Bench.Orders.get(id: "A/42", include: include, requestId: "r-1", page: 2)
-                .decodeResponse(responseJSON, JSONCoding.makeDecoder())
+                .readResponse(ReceivedResponse(status: 200, body: responseJSON), JSONCoding.makeDecoder())
             return checksum(items: order.items.count, quantities: order.items.reduce(0) { $0 + $1.quantity }, url: "")
         },
         handWritten: {
@@ -144,7 +144,8 @@ let cases = [
         ours: {
             let endpoint = Bench.Orders.get(id: "A/42", include: include, requestId: "r-1", page: 2)
             let request = try endpoint.urlRequest(baseURL: baseURL)
-            let order = try endpoint.decodeResponse(responseJSON, JSONCoding.makeDecoder())
+            let order = try endpoint.readResponse(
+                ReceivedResponse(status: 200, body: responseJSON), JSONCoding.makeDecoder())
             let quantities = order.items.reduce(0) { $0 + $1.quantity }
             return checksum(items: order.items.count, quantities: quantities, url: request.url!.absoluteString)
         },

@@ -324,7 +324,8 @@ public final class APIClient: Sendable {
             throw ClientError.api(model, info)
         }
         do {
-            return try endpoint.decodeResponse(data, configuration.decoder())
+            return try endpoint.readResponse(
+                ReceivedResponse(status: status, headers: headers, body: data), configuration.decoder())
         } catch {
             throw ClientError.client(
                 ClientFailure(

@@ -19,8 +19,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public var body: RequestBody?
     /// How error responses decode, by status.
     public var errors: ErrorSchema
-    /// Turns a successful response's body into `Response`.
-    public var decodeResponse: @Sendable (_ body: Data, _ decoder: JSONDecoder) throws -> Response
+    /// Turns a successful response (status, headers and body) into `Response`.
+    public var readResponse: @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Response
     /// The most bytes of response body this endpoint accepts, when it differs from the client's
     /// ``APIClient/Configuration/maximumResponseSize`` (a download, say).
     public var maximumResponseSize: Int?
@@ -51,14 +51,25 @@ public struct Endpoint<Response: Sendable>: Sendable {
     ) where Response == Void {
         self.init(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, decodeResponse: { _, _ in })
+            errors: errors, readResponse: { _, _ in })
     }
 
-    /// Creates an endpoint that reads its response with `decodeResponse`.
+    /// Creates an endpoint that reads its response's body with `decodeResponse`.
     public init(
         method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         decodeResponse: @escaping @Sendable (_ body: Data, _ decoder: JSONDecoder) throws -> Response
+    ) {
+        self.init(
+            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            errors: errors, readResponse: { response, decoder in try decodeResponse(response.body, decoder) })
+    }
+
+    /// Creates an endpoint that reads the whole response (status, headers, body) with `readResponse`.
+    public init(
+        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
+        readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Response
     ) {
         self.method = method
         self.path = path
@@ -67,7 +78,7 @@ public struct Endpoint<Response: Sendable>: Sendable {
         self.headers = headers
         self.body = body
         self.errors = errors
-        self.decodeResponse = decodeResponse
+        self.readResponse = readResponse
     }
 }
 

@@ -34,6 +34,25 @@ struct APIClientTests {
         #expect(requests.allSatisfy { $0.value(forHTTPHeaderField: "X-App") == "configured" })
     }
 
+    @Test("an endpoint can read the whole response: status, headers (any case) and body")
+    func wholeResponse() async throws {
+        struct Page: Sendable, Equatable {
+            var status: Int
+            var next: String?
+            var names: [String]
+        }
+        let transport = StubTransport(
+            status: 206, json: #"["a","b"]"#, headers: ["link": #"<https://api.example.com/v1/p?page=2>; rel="next""#])
+        let endpoint = Endpoint<Page>(method: .get, path: "/p") { response, decoder in
+            Page(
+                status: response.status, next: response.value(forHeader: "Link"),
+                names: try decoder.decode([String].self, from: response.body))
+        }
+        let page = try await client(transport).send(endpoint)
+        #expect(
+            page == Page(status: 206, next: #"<https://api.example.com/v1/p?page=2>; rel="next""#, names: ["a", "b"]))
+    }
+
     @Test("Void responses accept an empty body; 204 is success")
     func void() async throws {
         let transport = StubTransport(status: 204)
