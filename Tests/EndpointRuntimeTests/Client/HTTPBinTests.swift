@@ -156,6 +156,29 @@ struct HTTPBinTests {
         #expect(try await api.send(html).headers["Accept"] == "text/html")
     }
 
+    @Test("/response-headers: a Link and a rate-limit header come back through readResponse")
+    func responseHeaders() async throws {
+        struct Page: Sendable {
+            var next: URL?
+            var remaining: Int?
+        }
+        let endpoint = Endpoint<Page>(
+            method: .get, path: "/response-headers",
+            query: [
+                Parameter("Link", #"</items?page=3>; rel="next", </items?page=1>; rel="first""#),
+                Parameter("X-RateLimit-Remaining", "42"),
+            ]
+        ) { response, _ in
+            Page(
+                next: response.link("next", relativeTo: HTTPBin.url),
+                remaining: response.value(forHeader: "x-ratelimit-remaining").flatMap { Int($0) })
+        }
+        let page = try await api.send(endpoint)
+        #expect(page.next?.path == "/items")
+        #expect(page.next?.query == "page=3")
+        #expect(page.remaining == 42)
+    }
+
     @Test("/headers: default headers and Accept arrive")
     func headers() async throws {
         let client = APIClient(
