@@ -29,7 +29,7 @@ public struct CodeGenerator: Sendable {
     /// The files for `spec`, named after `specPath`'s file name, in the order ``FileLayout`` lists them.
     ///
     /// Throws only when a template fails to render (a partial that includes itself without end).
-    public func generate(_ spec: Spec, specPath: String, options: GeneratorOptions = GeneratorOptions())
+    package func generate(_ spec: ResolvedSpec, specPath: String, options: GeneratorOptions = GeneratorOptions())
         throws(TemplateError) -> [GeneratedFile]
     {
         var phaseTimes = PhaseTimes()
@@ -38,8 +38,9 @@ public struct CodeGenerator: Sendable {
 
     /// The files for `spec`, adding the time spent choosing names and building views (`translate`) and laying
     /// them out with the templates (`render`) to `phaseTimes`.
-    public func generate(
-        _ spec: Spec, specPath: String, options: GeneratorOptions = GeneratorOptions(), phaseTimes: inout PhaseTimes
+    package func generate(
+        _ spec: ResolvedSpec, specPath: String, options: GeneratorOptions = GeneratorOptions(),
+        phaseTimes: inout PhaseTimes
     ) throws(TemplateError) -> [GeneratedFile] {
         let planned = phaseTimes.measure("translate") { plan(spec, specPath: specPath, options: options) }
         let clock = ContinuousClock()
@@ -60,21 +61,22 @@ public struct CodeGenerator: Sendable {
         var view: any TemplateContext
     }
 
-    private func plan(_ spec: Spec, specPath: String, options: GeneratorOptions) -> [PlannedFile] {
+    private func plan(_ spec: ResolvedSpec, specPath: String, options: GeneratorOptions) -> [PlannedFile] {
         let specFileName = specPath.split(separator: "/").last.map(String.init) ?? specPath
         let translator = Translator(spec: spec, specFileName: specFileName, options: options)
         let base = FileLayout.baseName(ofSpec: specPath)
         let count = options.fileCount
 
         var files = [PlannedFile(name: FileLayout.mainFileName(base), template: "API", view: translator.apiView())]
-        var modelShards = Array(repeating: [ModelDefinition](), count: count)
+        var modelShards = Array(repeating: [ResolvedModel](), count: count)
         for model in spec.models {
             modelShards[FileLayout.shard(of: model.name.value, count: count)].append(model)
         }
         for (name, models) in zip(FileLayout.modelFileNames(base, count), modelShards) {
             files.append(PlannedFile(name: name, template: "Models", view: translator.modelsView(for: models)))
         }
-        var endpointShards = Array(repeating: [(namespace: Namespace, endpoint: Endpoint)](), count: count)
+        var endpointShards = Array(
+            repeating: [(namespace: ResolvedNamespace, endpoint: ResolvedEndpoint)](), count: count)
         for namespace in spec.namespaces {
             for endpoint in namespace.endpoints {
                 let shard = FileLayout.shard(of: "\(namespace.name.value).\(endpoint.name.value)", count: count)

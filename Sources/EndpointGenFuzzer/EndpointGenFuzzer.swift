@@ -20,7 +20,7 @@ let generator: CodeGenerator = {
 func runPipeline(_ bytes: [UInt8]) {
     let output = SpecLoader().load(bytes, file: "fuzz.yaml")
     for diagnostic in output.diagnostics { _ = diagnostic.description }
-    guard let spec = output.spec else { return }
+    guard let spec = output.resolved else { return }
     for files in [1, 3] {
         _ = try? generator.generate(spec, specPath: "fuzz.yaml", options: GeneratorOptions(fileCount: files))
     }

@@ -94,7 +94,7 @@ struct GenerateCommand: ParsableCommand {
         for path in specs {
             let loaded = SpecLoader().load(contentsOf: path)
             for diagnostic in loaded.diagnostics { Console.error(diagnostic.description) }
-            guard let spec = loaded.spec else {
+            guard let spec = loaded.resolved else {
                 failed = true
                 continue
             }

@@ -19,7 +19,7 @@ struct GoldenFileTests {
     func generatedMatchesCheckedIn(specFile: String) throws {
         let specPath = "Specs/\(specFile)"
         let output = SpecLoader().load(contentsOf: packageRoot.appendingPathComponent(specPath).path)
-        let spec = try #require(output.spec, "\(output.diagnostics.map(\.description))")
+        let spec = try #require(output.resolved, "\(output.diagnostics.map(\.description))")
         let files = try CodeGenerator(templates: try TemplateSet.defaults()).generate(spec, specPath: specPath)
         let folder = packageRoot.appendingPathComponent("Sources/\(FileLayout.baseName(ofSpec: specFile))API")
 

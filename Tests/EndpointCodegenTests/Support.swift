@@ -9,11 +9,11 @@ let packageRoot = URL(fileURLWithPath: #filePath)
 
 /// Loads a spec from text, failing the test on any diagnostic.
 func spec(_ text: String, file: String = "Test.yaml", sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
-    -> Spec
+    -> ResolvedSpec
 {
     let output = SpecLoader().load(text, file: file)
     #expect(output.diagnostics.isEmpty, "\(output.diagnostics.map(\.description))", sourceLocation: sourceLocation)
-    return try #require(output.spec, sourceLocation: sourceLocation) as Spec
+    return try #require(output.resolved, sourceLocation: sourceLocation) as ResolvedSpec
 }
 
 /// Generates files for a spec written inline, by file name.

@@ -2,7 +2,7 @@ import EndpointSpec
 
 /// Endpoints: one `static func` each, returning an `Endpoint` or, with a scope, an `AuthorizedEndpoint`.
 extension Translator {
-    func endpointsView(for endpoints: [(namespace: Namespace, endpoint: Endpoint)]) -> EndpointsView {
+    func endpointsView(for endpoints: [(namespace: ResolvedNamespace, endpoint: ResolvedEndpoint)]) -> EndpointsView {
         var groups: [NamespaceEndpointsView] = []
         let views = endpoints.concurrentMap { endpointView($0.endpoint) }
         for (item, view) in zip(endpoints, views) {
@@ -28,29 +28,26 @@ extension Translator {
         }
     }
 
-    private func endpointView(_ endpoint: Endpoint) -> EndpointView {
-        let placement = ParameterPlacement(endpoint)
-        let pathParameters = placement.pathParameterIndices.compactMap { $0.map { endpoint.parameters[$0] } }
-        let otherParameters = zip(endpoint.parameters, placement.locations).filter { $0.1 != .path }
+    private func endpointView(_ endpoint: ResolvedEndpoint) -> EndpointView {
+        let otherParameters = endpoint.otherParameters
 
-        func argument(_ name: String, _ type: TypeReference, _ documentation: Documentation) -> Argument {
-            let expression = type.expression ?? .builtin(.json)
-            return Argument(
-                label: memberName(name), type: namer.type(expression, qualifyingModels: true),
-                isOptional: expression.isOptional, description: documentation.description?.value)
+        func argument(_ name: String, _ type: TypeExpression, _ documentation: Documentation) -> Argument {
+            Argument(
+                label: memberName(name), type: namer.type(type, qualifyingModels: true),
+                isOptional: type.isOptional, description: documentation.description?.value)
         }
-        var leading = pathParameters.map { argument($0.name.value, $0.type, $0.documentation) }
-        var others = otherParameters.map { argument($0.0.name.value, $0.0.type, $0.0.documentation) }
+        var leading = endpoint.pathParameters.map { argument($0.name.value, $0.type, $0.documentation) }
+        var others = otherParameters.map { argument($0.name.value, $0.type, $0.documentation) }
         switch endpoint.body {
         case .value(let type)?: others.append(argument("body", type, Documentation()))
-        case .jsonFields(let fields, _)?, .formFields(let fields, _)?:
+        case .jsonFields(let fields)?, .formFields(let fields)?:
             others += fields.map { argument($0.name.value, $0.type, $0.documentation) }
         case nil: break
         }
         // Required arguments first, so the ones that default to nil can be left out at the end.
         leading += others.filter { !$0.isOptional } + others.filter(\.isOptional)
 
-        let response = namer.type(endpoint.response.expression ?? .builtin(.void), qualifyingModels: true)
+        let response = namer.type(endpoint.response, qualifyingModels: true)
         let endpointType = "\(namer.runtime("Endpoint"))<\(response)>"
         var genericClause = ""
         var returnType = endpointType
@@ -72,10 +69,10 @@ extension Translator {
             isAuthorized: endpoint.scope != nil, authorizedEndpointType: namer.runtime("AuthorizedEndpoint"),
             endpointType: endpointType,
             endpointArguments: endpointArguments(
-                endpoint, pathParameters: pathParameters, others: otherParameters))
+                endpoint, others: otherParameters))
     }
 
-    private func docLines(for endpoint: Endpoint, arguments: [Argument]) -> [String] {
+    private func docLines(for endpoint: ResolvedEndpoint, arguments: [Argument]) -> [String] {
         var route = "`\(endpoint.method.value.rawValue) \(endpoint.path.value)`"
         if let scope = endpoint.scope { route += ", scope `\(scope.value)`" }
         route += "."
@@ -102,34 +99,34 @@ extension Translator {
 
     /// The lines of `Endpoint(…)`'s arguments; every argument but the last ends with a comma.
     private func endpointArguments(
-        _ endpoint: Endpoint, pathParameters: [Parameter], others: [(Parameter, Parameter.Location)]
+        _ endpoint: ResolvedEndpoint, others: [ResolvedParameter]
     ) -> [String] {
         var arguments: [[String]] = []
         arguments.append(["method: .\(endpoint.method.value.rawValue.lowercased())"])
         arguments.append(["path: \(SwiftSource.stringLiteral(endpoint.path.value))"])
-        if !pathParameters.isEmpty {
-            let pairs = pathParameters.map {
+        if !endpoint.pathParameters.isEmpty {
+            let pairs = endpoint.pathParameters.map {
                 "\(SwiftSource.stringLiteral($0.wireName)): \(value(of: $0.name.value)).parameterText"
             }
             arguments.append(["pathParameters: [\(pairs.joined(separator: ", "))]"])
         }
         let parameterType = namer.runtime("Parameter")
-        func parameterLine(_ parameter: Parameter) -> String {
-            let format = parameter.arrayFormat?.value == .comma ? ", arrayFormat: .comma" : ""
+        func parameterLine(_ parameter: ResolvedParameter) -> String {
+            let format = parameter.arrayFormat == .comma ? ", arrayFormat: .comma" : ""
             return
                 "\(parameterType)(\(SwiftSource.stringLiteral(parameter.wireName)), \(value(of: parameter.name.value))\(format)),"
         }
-        let query = others.filter { $0.1 == .query }.map(\.0)
+        let query = others.filter { $0.location == .query }
         if !query.isEmpty { arguments.append(["query: ["] + query.map { "    " + parameterLine($0) } + ["]"]) }
-        let headers = others.filter { $0.1 == .header }.map(\.0)
+        let headers = others.filter { $0.location == .header }
         if !headers.isEmpty { arguments.append(["headers: ["] + headers.map { "    " + parameterLine($0) } + ["]"]) }
         switch endpoint.body {
         case .value?:
             arguments.append(["body: .json(body)"])
-        case .jsonFields(let fields, _)?:
+        case .jsonFields(let fields)?:
             let lines = fields.map { "    (\(SwiftSource.stringLiteral($0.wireName)), \(value(of: $0.name.value)))," }
             arguments.append(["body: .jsonFields(["] + lines + ["])"])
-        case .formFields(let fields, _)?:
+        case .formFields(let fields)?:
             let lines = fields.map {
                 "    \(parameterType)(\(SwiftSource.stringLiteral($0.wireName)), \(value(of: $0.name.value))),"
             }

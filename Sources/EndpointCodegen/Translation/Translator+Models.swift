@@ -2,7 +2,7 @@ import EndpointSpec
 
 /// Models: structs for objects, string-backed enums that keep unknown values.
 extension Translator {
-    func modelsView(for models: [ModelDefinition]) -> ModelsView {
+    func modelsView(for models: [ResolvedModel]) -> ModelsView {
         let views = models.concurrentMap { model -> ModelView in
             switch model.kind {
             case .object(let properties):
@@ -25,7 +25,7 @@ extension Translator {
         ])
     }
 
-    private func structView(_ model: ModelDefinition, _ properties: [Property]) -> StructView {
+    private func structView(_ model: ResolvedModel, _ properties: [ResolvedProperty]) -> StructView {
         let name = namer.modelName(model.name.value)
         var propertyViews: [PropertyView] = []
         var parameters: [String] = []
@@ -34,7 +34,7 @@ extension Translator {
         for property in properties {
             let swiftName = SwiftName.memberName(property.name.value)
             let member = SwiftSource.identifier(swiftName)
-            let expression = property.type.expression ?? .builtin(.json)
+            let expression = property.type
             let type = namer.type(expression, qualifyingModels: false)
             let optional = expression.isOptional
             let parameter = SwiftSource.parameter(label: member)
@@ -78,7 +78,7 @@ extension Translator {
             codingKeyConformances: "\(namer.swift("String")), \(namer.swift("CodingKey"))")
     }
 
-    private func enumView(_ model: ModelDefinition, _ cases: [EnumCase]) -> EnumView {
+    private func enumView(_ model: ResolvedModel, _ cases: [EnumCase]) -> EnumView {
         var taken: Set<String> = []
         let caseViews = cases.map { enumCase -> EnumCaseView in
             let swiftName = SwiftName.memberName(enumCase.name?.value ?? enumCase.value.value)

@@ -8,7 +8,7 @@ struct TypeNamer: Sendable {
     /// Type names the generated code declares: the API, its namespaces, models, scopes and container enums.
     let declaredTypeNames: Set<String>
 
-    init(spec: Spec) {
+    init(spec: ResolvedSpec) {
         api = SwiftName.typeName(spec.api.value)
         var names: Set<String> = [api, "Models", "Scope", "Access"]
         for model in spec.models { names.insert(SwiftName.typeName(model.name.value)) }

@@ -7,6 +7,8 @@ public struct SpecLoader: Sendable {
     public struct Output: Sendable {
         /// The spec, when it has no errors (warnings allowed); nil otherwise.
         public var spec: Spec?
+        /// The same spec resolved for code generation, when it has no errors.
+        package var resolved: ResolvedSpec? = nil
         /// Every problem found, sorted by position, each once.
         public var diagnostics: [Diagnostic]
         /// Time spent reading the file (`read`), parsing the YAML (`parse`), decoding the spec (`decode`)
@@ -53,16 +55,25 @@ public struct SpecLoader: Sendable {
         let read = phaseTimes.measure("parse") { YAMLReader(limits: limits).read(text, file: file) }
         var diagnostics = read.diagnostics
         var spec: Spec?
+        var resolved: ResolvedSpec?
         if let document = read.document {
             let decoded = phaseTimes.measure("decode") { SpecDecoder.decode(document, file: file) }
             diagnostics += decoded.diagnostics
             if let decodedSpec = decoded.spec {
-                diagnostics += phaseTimes.measure("validate") { SpecValidator.validate(decodedSpec) }
+                // Resolving is part of the validate phase: it records what validation decided.
+                resolved = phaseTimes.measure("validate") { () -> ResolvedSpec? in
+                    let found = SpecValidator.validate(decodedSpec)
+                    diagnostics += found
+                    return found.containsErrors || diagnostics.containsErrors ? nil : SpecResolver.resolve(decodedSpec)
+                }
                 spec = decodedSpec
             }
         }
         diagnostics = Self.unique(diagnostics).sortedByLocation()
-        return Output(spec: diagnostics.containsErrors ? nil : spec, diagnostics: diagnostics, phaseTimes: phaseTimes)
+        let isValid = !diagnostics.containsErrors
+        return Output(
+            spec: isValid ? spec : nil, resolved: isValid ? resolved : nil, diagnostics: diagnostics,
+            phaseTimes: phaseTimes)
     }
 
     /// Loads a spec from a string; `file` names it in diagnostics.

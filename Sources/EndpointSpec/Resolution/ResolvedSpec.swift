@@ -1,0 +1,116 @@
+/// A spec that passed validation, with every decision a later stage needs made once: types parsed and
+/// non-optional, each parameter's location decided, path templates parsed, bodies and error schemas resolved.
+/// The translator reads only this; positions stay on everything a later error could point at.
+package struct ResolvedSpec: Sendable {
+    /// The file the spec was read from, as the user named it.
+    package var file: String
+    /// `api`: the generated namespace's name.
+    package var api: Located<String>
+    /// `baseURL`, if the spec says.
+    package var baseURL: Located<String>?
+    /// `description` of the API.
+    package var description: Located<String>?
+    /// `scopes`, in the file's order.
+    package var scopes: [ResolvedScope]
+    /// The API's default error schema.
+    package var errors: [ResolvedError]
+    /// `models`, in the file's order.
+    package var models: [ResolvedModel]
+    /// The endpoints, grouped by namespace, in the file's order.
+    package var namespaces: [ResolvedNamespace]
+
+    /// Every endpoint, namespace by namespace.
+    package var endpoints: [ResolvedEndpoint] { namespaces.flatMap(\.endpoints) }
+}
+
+/// A scope and the scopes it includes directly (validation has ruled out unknown names and cycles).
+package struct ResolvedScope: Sendable, Hashable {
+    package var name: Located<String>
+    package var includes: [Located<String>]
+    package var description: Located<String>?
+}
+
+/// One line of an error schema: a status and what its body decodes into, a model or `Void`.
+package struct ResolvedError: Sendable, Hashable {
+    package var status: Located<ErrorResponse.Status>
+    /// `.model(name)` or `.builtin(.void)`.
+    package var type: TypeExpression
+    /// Where the type was written.
+    package var location: SourceLocation
+}
+
+/// A model: an object with properties or a string enum.
+package struct ResolvedModel: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
+        case object([ResolvedProperty])
+        case enumeration([EnumCase])
+    }
+
+    package var name: Located<String>
+    package var kind: Kind
+    package var documentation: Documentation
+}
+
+/// A model property or an inline body field.
+package struct ResolvedProperty: Sendable, Hashable {
+    /// The name in Swift terms, before identifier rules apply.
+    package var name: Located<String>
+    /// The JSON key or form key.
+    package var wireName: String
+    package var type: TypeExpression
+    package var documentation: Documentation
+}
+
+/// A parameter with its location decided.
+package struct ResolvedParameter: Sendable, Hashable {
+    package var name: Located<String>
+    /// The placeholder, query item or header name.
+    package var wireName: String
+    package var type: TypeExpression
+    package var location: Parameter.Location
+    package var arrayFormat: Parameter.ArrayFormat
+    package var documentation: Documentation
+}
+
+/// What an endpoint sends.
+package enum ResolvedBody: Sendable, Hashable {
+    /// One JSON-encoded value.
+    case value(TypeExpression)
+    /// A JSON object whose fields are arguments.
+    case jsonFields([ResolvedProperty])
+    /// `application/x-www-form-urlencoded` fields, arguments too.
+    case formFields([ResolvedProperty])
+}
+
+/// An endpoint, everything decided.
+package struct ResolvedEndpoint: Sendable, Hashable {
+    package var name: Located<String>
+    /// The namespace's name.
+    package var namespace: String
+    package var method: Located<HTTPMethod>
+    /// The path template.
+    package var path: Located<String>
+    /// Every parameter in the file's order.
+    package var parameters: [ResolvedParameter]
+    /// The path parameters in the order their placeholders first appear in the path.
+    package var pathParameters: [ResolvedParameter]
+    package var body: ResolvedBody?
+    /// The response type; `Void` for none.
+    package var response: TypeExpression
+    package var scope: Located<String>?
+    /// The endpoint's own error schema, before the API's defaults.
+    package var errors: [ResolvedError]
+    package var documentation: Documentation
+
+    /// The parameters that are not in the path (query and headers), in the file's order.
+    package var otherParameters: [ResolvedParameter] { parameters.filter { $0.location != .path } }
+
+    /// `Namespace.name`, for messages.
+    package var qualifiedName: String { "\(namespace).\(name.value)" }
+}
+
+/// A namespace of endpoints.
+package struct ResolvedNamespace: Sendable, Hashable {
+    package var name: Located<String>
+    package var endpoints: [ResolvedEndpoint]
+}

@@ -1,0 +1,65 @@
+/// Turns a spec that validation found free of errors into a ``ResolvedSpec``: the stage between validation and
+/// translation. It decides nothing validation has not checked; it records the decisions (a parameter's location
+/// through ``ParameterPlacement``, the path's placeholder order, a body's shape) so that no later stage makes
+/// them again.
+enum SpecResolver {
+    /// The resolved spec, or nil when `spec` still has a type that did not parse (validation reports it).
+    static func resolve(_ spec: Spec) -> ResolvedSpec? {
+        var complete = true
+        func type(_ reference: TypeReference) -> TypeExpression {
+            guard let expression = reference.expression else {
+                complete = false
+                return .builtin(.json)
+            }
+            return expression
+        }
+        func property(_ property: Property) -> ResolvedProperty {
+            ResolvedProperty(
+                name: property.name, wireName: property.wireName, type: type(property.type),
+                documentation: property.documentation)
+        }
+        func errors(_ errors: [ErrorResponse]) -> [ResolvedError] {
+            errors.map { ResolvedError(status: $0.status, type: type($0.type), location: $0.type.text.location) }
+        }
+        func endpoint(_ endpoint: Endpoint) -> ResolvedEndpoint {
+            let placement = ParameterPlacement(endpoint)
+            let parameters = zip(endpoint.parameters, placement.locations).map { parameter, location in
+                ResolvedParameter(
+                    name: parameter.name, wireName: parameter.wireName, type: type(parameter.type), location: location,
+                    arrayFormat: parameter.arrayFormat?.value ?? .repeat, documentation: parameter.documentation)
+            }
+            let body: ResolvedBody?
+            switch endpoint.body {
+            case .value(let reference)?: body = .value(type(reference))
+            case .jsonFields(let fields, _)?: body = .jsonFields(fields.map(property))
+            case .formFields(let fields, _)?: body = .formFields(fields.map(property))
+            case nil: body = nil
+            }
+            return ResolvedEndpoint(
+                name: endpoint.name, namespace: endpoint.namespace, method: endpoint.method, path: endpoint.path,
+                parameters: parameters,
+                pathParameters: placement.pathParameterIndices.compactMap { $0.map { parameters[$0] } },
+                body: body, response: type(endpoint.response), scope: endpoint.scope, errors: errors(endpoint.errors),
+                documentation: endpoint.documentation)
+        }
+        let models = spec.models.map { model -> ResolvedModel in
+            switch model.kind {
+            case .object(let properties):
+                return ResolvedModel(
+                    name: model.name, kind: .object(properties.map(property)), documentation: model.documentation)
+            case .enumeration(let cases):
+                return ResolvedModel(name: model.name, kind: .enumeration(cases), documentation: model.documentation)
+            }
+        }
+        let resolved = ResolvedSpec(
+            file: spec.file, api: spec.api, baseURL: spec.baseURL, description: spec.description,
+            scopes: spec.scopes.map {
+                ResolvedScope(name: $0.name, includes: $0.includes, description: $0.description)
+            },
+            errors: errors(spec.errors), models: models,
+            namespaces: spec.namespaces.map {
+                ResolvedNamespace(name: $0.name, endpoints: $0.endpoints.map(endpoint))
+            })
+        return complete ? resolved : nil
+    }
+}
