@@ -1,14 +1,14 @@
 import EndpointSpec
 
 /// One file of generated Swift, in memory.
-public struct GeneratedFile: Sendable, Hashable {
+package struct GeneratedFile: Sendable, Hashable {
     /// The file name, without folders: `Shop+Models.swift`.
-    public var name: String
+    package var name: String
     /// The file's text.
-    public var contents: String
+    package var contents: String
 
     /// Creates a file.
-    public init(name: String, contents: String) {
+    package init(name: String, contents: String) {
         self.name = name
         self.contents = contents
     }
@@ -17,12 +17,12 @@ public struct GeneratedFile: Sendable, Hashable {
 /// Generates the Swift files for a valid spec: translate to view models, render with templates.
 ///
 /// Pure: no disk access, and the same spec, file name and options give byte-identical files.
-public struct CodeGenerator: Sendable {
+package struct CodeGenerator: Sendable {
     /// The templates in use.
-    public var templates: TemplateSet
+    package var templates: TemplateSet
 
     /// Creates a generator with the given templates.
-    public init(templates: TemplateSet) {
+    package init(templates: TemplateSet) {
         self.templates = templates
     }
 

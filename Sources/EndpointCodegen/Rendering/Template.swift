@@ -44,20 +44,20 @@ struct Template: Sendable {
 }
 
 /// A problem with a template: unknown, unreadable, not parsing, or failing to render.
-public struct TemplateError: Error, Sendable, CustomStringConvertible {
+package struct TemplateError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
-    public var message: String
+    package var message: String
     /// The template file, with line and column when known.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates an error.
-    public init(message: String, location: SourceLocation) {
+    package init(message: String, location: SourceLocation) {
         self.message = message
         self.location = location
     }
 
     /// `Templates/Models.mustache:3:5: error: …`
-    public var description: String { "\(location): error: \(message)" }
+    package var description: String { "\(location): error: \(message)" }
 }
 
 // MARK: - Parsing

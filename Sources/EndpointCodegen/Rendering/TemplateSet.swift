@@ -3,15 +3,15 @@ import EndpointTemplates
 import Foundation
 
 /// The templates code is rendered with: the embedded defaults, any of them replaced by a user's file.
-public struct TemplateSet: Sendable {
+package struct TemplateSet: Sendable {
     /// The template names, as file names without `.mustache`.
-    public static var names: [String] { EmbeddedTemplates.all.keys.sorted() }
+    package static var names: [String] { EmbeddedTemplates.all.keys.sorted() }
 
     let templates: [String: Template]
     let sources: [String: (text: String, path: String)]
 
     /// The embedded default templates.
-    public static func defaults() throws -> TemplateSet {
+    package static func defaults() throws -> TemplateSet {
         try TemplateSet(sources: EmbeddedTemplates.all.mapValues { ($0, "<embedded>") })
     }
 
@@ -19,7 +19,7 @@ public struct TemplateSet: Sendable {
     ///
     /// A file that matches no template name, or that does not parse, is an error naming the file (and line and
     /// column for a parse error).
-    public static func overriding(withDirectory directory: String) throws -> TemplateSet {
+    package static func overriding(withDirectory directory: String) throws -> TemplateSet {
         let files: [String]
         do {
             files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()

@@ -1,15 +1,15 @@
 /// Which output file holds what. The names depend only on the spec's file name and the options, so a build
 /// plugin can declare them before the tool runs; assignment to files hashes names, so adding one model or
 /// endpoint moves nothing else.
-public enum FileLayout {
+package enum FileLayout {
     /// The output files for a spec file such as `Specs/Shop.yaml`, in the order they are generated.
-    public static func fileNames(forSpec specPath: String, fileCount: Int) -> [String] {
+    package static func fileNames(forSpec specPath: String, fileCount: Int) -> [String] {
         let base = baseName(ofSpec: specPath)
         return [mainFileName(base)] + modelFileNames(base, fileCount) + endpointFileNames(base, fileCount)
     }
 
     /// `Shop` for `Specs/Shop.yaml` and for `Sources/App/Shop.endpoints.yaml` (the build plugin's naming rule).
-    public static func baseName(ofSpec specPath: String) -> String {
+    package static func baseName(ofSpec specPath: String) -> String {
         let file = specPath.split(separator: "/").last.map(String.init) ?? specPath
         for suffix in [".endpoints.yaml", ".endpoints.yml", ".yaml", ".yml"] where file.hasSuffix(suffix) {
             return String(file.dropLast(suffix.count))

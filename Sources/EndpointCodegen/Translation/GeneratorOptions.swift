@@ -1,7 +1,7 @@
 /// Choices that shape the generated code.
-public struct GeneratorOptions: Sendable, Hashable {
+package struct GeneratorOptions: Sendable, Hashable {
     /// The access level of generated declarations.
-    public enum AccessLevel: String, CaseIterable, Sendable, Hashable {
+    package enum AccessLevel: String, CaseIterable, Sendable, Hashable {
         case `public`
         case `package`
         case `internal`
@@ -11,13 +11,13 @@ public struct GeneratorOptions: Sendable, Hashable {
     }
 
     /// The access level of generated declarations; `public` by default.
-    public var access: AccessLevel
+    package var access: AccessLevel
     /// How many files the models, and separately the endpoints, are spread over, so the compiler can work on
     /// them in parallel and an edit recompiles little. 1 by default.
-    public var fileCount: Int
+    package var fileCount: Int
 
     /// Creates options.
-    public init(access: AccessLevel = .public, fileCount: Int = 1) {
+    package init(access: AccessLevel = .public, fileCount: Int = 1) {
         self.access = access
         self.fileCount = max(1, fileCount)
     }

@@ -2,33 +2,33 @@
 ///
 /// A location whose `line` is 0 stands for the file as a whole (for example when it cannot be read);
 /// its description is the file name alone.
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file as it was named to the tool (relative paths stay relative, so output is reproducible).
-    public var file: String
+    package var file: String
     /// The line, starting at 1; 0 for the whole file.
-    public var line: Int
+    package var line: Int
     /// The column in characters, starting at 1; 0 for the whole file.
-    public var column: Int
+    package var column: Int
 
     /// Creates a location at `line` and `column` (both 1-based) in `file`.
-    public init(file: String, line: Int, column: Int) {
+    package init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
     }
 
     /// A location that stands for `file` as a whole.
-    public init(file: String) {
+    package init(file: String) {
         self.init(file: file, line: 0, column: 0)
     }
 
     /// `file:line:column`, or `file` for a whole-file location.
-    public var description: String {
+    package var description: String {
         line == 0 ? file : "\(file):\(line):\(column)"
     }
 
     /// `line:column` without the file, for naming another place in the same file inside a message.
-    public var lineAndColumn: String {
+    package var lineAndColumn: String {
         "\(line):\(column)"
     }
 
@@ -37,25 +37,25 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         SourceLocation(file: file, line: line, column: column + offset)
     }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
 }
 
 /// A value read from a spec together with where it was written.
-public struct Located<Value>: CustomStringConvertible {
+package struct Located<Value>: CustomStringConvertible {
     /// The value.
-    public var value: Value
+    package var value: Value
     /// Where the value starts in the spec.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a located value.
-    public init(_ value: Value, at location: SourceLocation) {
+    package init(_ value: Value, at location: SourceLocation) {
         self.value = value
         self.location = location
     }
 
-    public var description: String { "\(value)" }
+    package var description: String { "\(value)" }
 }
 
 extension Located: Sendable where Value: Sendable {}

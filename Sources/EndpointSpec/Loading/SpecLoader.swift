@@ -2,30 +2,30 @@ import Foundation
 
 /// Loads a spec file: reads it, parses the YAML, decodes the spec and validates it, collecting every
 /// diagnostic on the way. The first stage of the pipeline and the only one here that touches the disk.
-public struct SpecLoader: Sendable {
+package struct SpecLoader: Sendable {
     /// What loading produced.
-    public struct Output: Sendable {
+    package struct Output: Sendable {
         /// The spec, when it has no errors (warnings allowed); nil otherwise.
-        public var spec: Spec?
+        package var spec: Spec?
         /// The same spec resolved for code generation, when it has no errors.
         package var resolved: ResolvedSpec? = nil
         /// Every problem found, sorted by position, each once.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// Time spent reading the file (`read`), parsing the YAML (`parse`), decoding the spec (`decode`)
         /// and validating it (`validate`).
-        public var phaseTimes = PhaseTimes()
+        package var phaseTimes = PhaseTimes()
     }
 
     /// Bounds for the YAML reader.
-    public var limits: YAMLReader.Limits
+    package var limits: YAMLReader.Limits
 
     /// Creates a loader.
-    public init(limits: YAMLReader.Limits = YAMLReader.Limits()) {
+    package init(limits: YAMLReader.Limits = YAMLReader.Limits()) {
         self.limits = limits
     }
 
     /// Loads the spec at `path`. Locations in diagnostics name the file as `path` is written.
-    public func load(contentsOf path: String) -> Output {
+    package func load(contentsOf path: String) -> Output {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return failure("cannot read '\(path)': no such file", file: path)
@@ -50,7 +50,7 @@ public struct SpecLoader: Sendable {
     }
 
     /// Loads a spec from its text; `file` names it in diagnostics.
-    public func load(_ text: [UInt8], file: String) -> Output {
+    package func load(_ text: [UInt8], file: String) -> Output {
         var phaseTimes = PhaseTimes()
         let read = phaseTimes.measure("parse") { YAMLReader(limits: limits).read(text, file: file) }
         var diagnostics = read.diagnostics
@@ -77,7 +77,7 @@ public struct SpecLoader: Sendable {
     }
 
     /// Loads a spec from a string; `file` names it in diagnostics.
-    public func load(_ text: String, file: String) -> Output {
+    package func load(_ text: String, file: String) -> Output {
         load(Array(text.utf8), file: file)
     }
 

@@ -1,30 +1,30 @@
 /// One HTTP endpoint, generated as a `static func` returning an `Endpoint` or `AuthorizedEndpoint`.
-public struct Endpoint: Sendable, Hashable {
+package struct Endpoint: Sendable, Hashable {
     /// The endpoint's name inside its namespace (the factory function's name).
-    public var name: Located<String>
+    package var name: Located<String>
     /// The namespace's name, for messages.
-    public var namespace: String
+    package var namespace: String
     /// `method`, `GET` when absent.
-    public var method: Located<HTTPMethod>
+    package var method: Located<HTTPMethod>
     /// `path`: the path template, with `{placeholders}` for path parameters.
-    public var path: Located<String>
+    package var path: Located<String>
     /// Where the path's first character is, when positions inside it map to the file exactly; nil otherwise.
-    public var pathContentLocation: SourceLocation?
+    package var pathContentLocation: SourceLocation?
     /// `params`, in the file's order.
-    public var parameters: [Parameter]
+    package var parameters: [Parameter]
     /// `body` or `form`, if any.
-    public var body: RequestBody?
+    package var body: RequestBody?
     /// `response`: `Void` when absent.
-    public var response: TypeReference
+    package var response: TypeReference
     /// `scope`: the scope a token needs, if any.
-    public var scope: Located<String>?
+    package var scope: Located<String>?
     /// `errors`: error models for this endpoint, before the API's defaults.
-    public var errors: [ErrorResponse]
+    package var errors: [ErrorResponse]
     /// `summary`, `description`, `deprecated`.
-    public var documentation: Documentation
+    package var documentation: Documentation
 
     /// Creates an endpoint.
-    public init(
+    package init(
         name: Located<String>, namespace: String, method: Located<HTTPMethod>, path: Located<String>,
         parameters: [Parameter] = [], body: RequestBody? = nil, response: TypeReference,
         scope: Located<String>? = nil, errors: [ErrorResponse] = [], documentation: Documentation = Documentation()
@@ -42,11 +42,11 @@ public struct Endpoint: Sendable, Hashable {
     }
 
     /// `Namespace.name`, for messages.
-    public var qualifiedName: String { "\(namespace).\(name.value)" }
+    package var qualifiedName: String { "\(namespace).\(name.value)" }
 }
 
 /// The HTTP methods an endpoint may use.
-public enum HTTPMethod: String, CaseIterable, Sendable, Hashable {
+package enum HTTPMethod: String, CaseIterable, Sendable, Hashable {
     case get = "GET"
     case post = "POST"
     case put = "PUT"
@@ -57,16 +57,16 @@ public enum HTTPMethod: String, CaseIterable, Sendable, Hashable {
 }
 
 /// A parameter of an endpoint: part of the path, the query or the headers.
-public struct Parameter: Sendable, Hashable {
+package struct Parameter: Sendable, Hashable {
     /// Where a parameter travels.
-    public enum Location: String, CaseIterable, Sendable, Hashable {
+    package enum Location: String, CaseIterable, Sendable, Hashable {
         case path
         case query
         case header
     }
 
     /// How a list travels in the query.
-    public enum ArrayFormat: String, CaseIterable, Sendable, Hashable {
+    package enum ArrayFormat: String, CaseIterable, Sendable, Hashable {
         /// `codes=DEU&codes=FRA`: the key once per element (the default).
         case `repeat`
         /// `codes=DEU,FRA`: one key, elements joined with commas.
@@ -74,23 +74,23 @@ public struct Parameter: Sendable, Hashable {
     }
 
     /// The name in Swift terms (the argument label, before identifier rules apply).
-    public var name: Located<String>
+    package var name: Located<String>
     /// `key`: the name on the wire (placeholder, query item or header name) when it differs from the name.
-    public var key: Located<String>?
+    package var key: Located<String>?
     /// The parameter's type.
-    public var type: TypeReference
+    package var type: TypeReference
     /// `in`, when written; otherwise `path` for names the path mentions and `query` for the rest.
-    public var location: Located<Location>?
+    package var location: Located<Location>?
     /// `arrayFormat`, for query lists; `repeat` when absent.
-    public var arrayFormat: Located<ArrayFormat>?
+    package var arrayFormat: Located<ArrayFormat>?
     /// Its documentation.
-    public var documentation: Documentation
+    package var documentation: Documentation
 
     /// The name on the wire: `key` when given, else the name.
-    public var wireName: String { key?.value ?? name.value }
+    package var wireName: String { key?.value ?? name.value }
 
     /// Creates a parameter.
-    public init(
+    package init(
         name: Located<String>, key: Located<String>? = nil, type: TypeReference, location: Located<Location>? = nil,
         arrayFormat: Located<ArrayFormat>? = nil, documentation: Documentation = Documentation()
     ) {
@@ -104,7 +104,7 @@ public struct Parameter: Sendable, Hashable {
 }
 
 /// What an endpoint sends as its body.
-public enum RequestBody: Sendable, Hashable {
+package enum RequestBody: Sendable, Hashable {
     /// `body: Type`: one value of a type, JSON-encoded.
     case value(TypeReference)
     /// `body: { field: Type, … }`: a JSON object whose fields become arguments.
@@ -113,7 +113,7 @@ public enum RequestBody: Sendable, Hashable {
     case formFields([Property], at: SourceLocation)
 
     /// The inline fields, if the body has any.
-    public var fields: [Property] {
+    package var fields: [Property] {
         switch self {
         case .value: return []
         case .jsonFields(let fields, _), .formFields(let fields, _): return fields

@@ -1,5 +1,5 @@
 /// A type as a spec writes it, in Swift's own spelling: `String`, `[Event]`, `[String: Int]`, `Date?`.
-public indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertible {
+package indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertible {
     /// One of the types the spec format knows without a model.
     case builtin(BuiltinType)
     /// A model defined under `models`, by its spec name.
@@ -12,7 +12,7 @@ public indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertible
     case optional(TypeExpression)
 
     /// The expression in the spec's own spelling, normalized (`[ String : Int ]` prints as `[String: Int]`).
-    public var description: String {
+    package var description: String {
         switch self {
         case .builtin(let builtin): return builtin.rawValue
         case .model(let name): return name
@@ -23,25 +23,25 @@ public indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertible
     }
 
     /// The type without one level of `?`.
-    public var unwrapped: TypeExpression {
+    package var unwrapped: TypeExpression {
         if case .optional(let wrapped) = self { return wrapped }
         return self
     }
 
     /// Whether the type is `T?`.
-    public var isOptional: Bool {
+    package var isOptional: Bool {
         if case .optional = self { return true }
         return false
     }
 
     /// Whether the type is `[T]`.
-    public var isArray: Bool {
+    package var isArray: Bool {
         if case .array = self { return true }
         return false
     }
 
     /// Every model name the expression mentions.
-    public var modelNames: [String] {
+    package var modelNames: [String] {
         switch self {
         case .builtin: return []
         case .model(let name): return [name]
@@ -60,7 +60,7 @@ public indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertible
 }
 
 /// The types a spec can use without defining a model.
-public enum BuiltinType: String, CaseIterable, Hashable, Sendable {
+package enum BuiltinType: String, CaseIterable, Hashable, Sendable {
     case string = "String"
     case int = "Int"
     case int32 = "Int32"
@@ -80,7 +80,7 @@ public enum BuiltinType: String, CaseIterable, Hashable, Sendable {
     case void = "Void"
 
     /// Whether a value of this type can be written as one piece of text (path, query, header, form field).
-    public var isTextual: Bool {
+    package var isTextual: Bool {
         switch self {
         case .json, .void, .data: return false
         default: return true

@@ -1,23 +1,23 @@
 /// Wall-clock time spent in each phase of a run, in the order the phases ran.
 ///
 /// Cheap enough to keep on always (two clock reads per phase); `endpointgen generate --timings` prints it.
-public struct PhaseTimes: Sendable, Hashable {
+package struct PhaseTimes: Sendable, Hashable {
     /// One measured phase.
-    public struct Phase: Sendable, Hashable {
+    package struct Phase: Sendable, Hashable {
         /// A short name: `parse`, `render`, ….
-        public var name: String
+        package var name: String
         /// How long it took.
-        public var duration: Duration
+        package var duration: Duration
     }
 
     /// The phases, in the order they ran. A name measured twice appears once, with the times added.
-    public private(set) var phases: [Phase] = []
+    package private(set) var phases: [Phase] = []
 
     /// Creates an empty record.
-    public init() {}
+    package init() {}
 
     /// Runs `body`, adding the time it took to the phase `name`.
-    public mutating func measure<Result>(_ name: String, _ body: () throws -> Result) rethrows -> Result {
+    package mutating func measure<Result>(_ name: String, _ body: () throws -> Result) rethrows -> Result {
         let clock = ContinuousClock()
         let start = clock.now
         defer { add(name, clock.now - start) }
@@ -25,7 +25,7 @@ public struct PhaseTimes: Sendable, Hashable {
     }
 
     /// Adds `duration` to the phase `name`, appending the phase if it is new.
-    public mutating func add(_ name: String, _ duration: Duration) {
+    package mutating func add(_ name: String, _ duration: Duration) {
         if let index = phases.firstIndex(where: { $0.name == name }) {
             phases[index].duration += duration
         } else {
@@ -34,17 +34,17 @@ public struct PhaseTimes: Sendable, Hashable {
     }
 
     /// Appends every phase of `other`.
-    public mutating func append(contentsOf other: PhaseTimes) {
+    package mutating func append(contentsOf other: PhaseTimes) {
         for phase in other.phases { add(phase.name, phase.duration) }
     }
 
     /// The sum of all phases.
-    public var total: Duration { phases.reduce(.zero) { $0 + $1.duration } }
+    package var total: Duration { phases.reduce(.zero) { $0 + $1.duration } }
 }
 
 extension Duration {
     /// The duration in milliseconds, as a floating-point number.
-    public var milliseconds: Double {
+    package var milliseconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }

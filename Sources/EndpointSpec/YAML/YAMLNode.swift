@@ -3,9 +3,9 @@
 /// Scalars stay text. Whether `on`, `1e3` or `~` is a boolean, a number or nothing is decided by whoever
 /// reads the node for a purpose (the spec decoder), so YAML 1.1's implicit typing cannot turn an enum value
 /// or a name into something else behind the user's back.
-public struct YAMLNode: Sendable {
+package struct YAMLNode: Sendable {
     /// What the node holds.
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         case scalar(YAMLScalar)
         case sequence([YAMLNode])
         /// Entries in document order; keys are unique (duplicates are reported by the reader).
@@ -13,36 +13,36 @@ public struct YAMLNode: Sendable {
     }
 
     /// What the node holds.
-    public var content: Content
+    package var content: Content
     /// Where the node starts: for a flow or block collection, its first character or first entry.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a node.
-    public init(_ content: Content, at location: SourceLocation) {
+    package init(_ content: Content, at location: SourceLocation) {
         self.content = content
         self.location = location
     }
 
     /// The scalar, if this node is one.
-    public var scalar: YAMLScalar? {
+    package var scalar: YAMLScalar? {
         if case .scalar(let scalar) = content { return scalar }
         return nil
     }
 
     /// The entries, if this node is a mapping.
-    public var mappingEntries: [YAMLMappingEntry]? {
+    package var mappingEntries: [YAMLMappingEntry]? {
         if case .mapping(let entries) = content { return entries }
         return nil
     }
 
     /// The items, if this node is a sequence.
-    public var sequenceItems: [YAMLNode]? {
+    package var sequenceItems: [YAMLNode]? {
         if case .sequence(let items) = content { return items }
         return nil
     }
 
     /// Whether the node is YAML's null written plainly: an empty value, `~`, or `null` without quotes.
-    public var isNull: Bool {
+    package var isNull: Bool {
         guard let scalar, scalar.style == .plain else { return false }
         switch scalar.value {
         case "", "~", "null", "Null", "NULL": return true
@@ -51,7 +51,7 @@ public struct YAMLNode: Sendable {
     }
 
     /// A word for the node's kind, for messages: "a mapping", "a sequence", "a string", "nothing".
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch content {
         case .mapping: return "a mapping"
         case .sequence: return "a sequence"
@@ -61,9 +61,9 @@ public struct YAMLNode: Sendable {
 }
 
 /// A scalar's text and how it was written.
-public struct YAMLScalar: Sendable, Hashable {
+package struct YAMLScalar: Sendable, Hashable {
     /// How the scalar was written in the file.
-    public enum Style: Sendable, Hashable {
+    package enum Style: Sendable, Hashable {
         case plain
         case singleQuoted
         case doubleQuoted
@@ -72,14 +72,14 @@ public struct YAMLScalar: Sendable, Hashable {
     }
 
     /// The text, after YAML's quoting, escaping and folding rules.
-    public var value: String
+    package var value: String
     /// How the scalar was written.
-    public var style: Style
+    package var style: Style
     /// An explicit tag from YAML's core schema such as `tag:yaml.org,2002:str`, or `!`; nil when none was written.
-    public var tag: String?
+    package var tag: String?
 
     /// Creates a scalar.
-    public init(_ value: String, style: Style = .plain, tag: String? = nil) {
+    package init(_ value: String, style: Style = .plain, tag: String? = nil) {
         self.value = value
         self.style = style
         self.tag = tag
@@ -87,16 +87,16 @@ public struct YAMLScalar: Sendable, Hashable {
 }
 
 /// One `key: value` pair of a mapping. Keys are always scalars in a spec.
-public struct YAMLMappingEntry: Sendable {
+package struct YAMLMappingEntry: Sendable {
     /// The key's text.
-    public var key: String
+    package var key: String
     /// Where the key is written.
-    public var keyLocation: SourceLocation
+    package var keyLocation: SourceLocation
     /// The value.
-    public var value: YAMLNode
+    package var value: YAMLNode
 
     /// Creates an entry.
-    public init(key: String, keyLocation: SourceLocation, value: YAMLNode) {
+    package init(key: String, keyLocation: SourceLocation, value: YAMLNode) {
         self.key = key
         self.keyLocation = keyLocation
         self.value = value

@@ -4,18 +4,18 @@
 /// never needs and a hostile file could abuse: duplicate keys, tags outside YAML's core schema, alias
 /// expansion past a node budget ("billion laughs"), nesting past a depth limit, and streams with no document
 /// or several. Anchors, aliases and merge keys (`<<: *defaults`) work within those bounds.
-public struct YAMLReader: Sendable {
+package struct YAMLReader: Sendable {
     /// Bounds that keep a hostile file from costing more than any real spec needs.
-    public struct Limits: Sendable, Hashable {
+    package struct Limits: Sendable, Hashable {
         /// The most nodes the document may have once every alias is expanded.
-        public var maximumNodeCount: Int
+        package var maximumNodeCount: Int
         /// The deepest nesting of sequences and mappings, aliases expanded.
-        public var maximumDepth: Int
+        package var maximumDepth: Int
         /// The largest file, in bytes. A spec of 10,000 endpoints is about 2 MB.
-        public var maximumFileSize: Int
+        package var maximumFileSize: Int
 
         /// Creates limits.
-        public init(maximumNodeCount: Int = 2_000_000, maximumDepth: Int = 512, maximumFileSize: Int = 32 << 20) {
+        package init(maximumNodeCount: Int = 2_000_000, maximumDepth: Int = 512, maximumFileSize: Int = 32 << 20) {
             self.maximumNodeCount = maximumNodeCount
             self.maximumDepth = maximumDepth
             self.maximumFileSize = maximumFileSize
@@ -23,25 +23,25 @@ public struct YAMLReader: Sendable {
     }
 
     /// What reading produced: the document, when it could be read, and the diagnostics.
-    public struct Output: Sendable {
+    package struct Output: Sendable {
         /// The document's root node; nil when a problem stopped the reader.
-        public var document: YAMLNode?
+        package var document: YAMLNode?
         /// Every problem found, in the order found.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
     }
 
     /// The bounds in force.
-    public var limits: Limits
+    package var limits: Limits
 
     /// Creates a reader with the given bounds.
-    public init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
     /// Reads `text` (UTF-8, or UTF-16 with a byte order mark) as one YAML document.
     ///
     /// - Parameter file: the name to put in locations, as the user named the file.
-    public func read(_ text: [UInt8], file: String) -> Output {
+    package func read(_ text: [UInt8], file: String) -> Output {
         guard text.count <= limits.maximumFileSize else {
             return Output(document: nil, diagnostics: [Self.tooLarge(limits: limits, file: file)])
         }
@@ -55,7 +55,7 @@ public struct YAMLReader: Sendable {
     /// reader on libyaml pays, for comparing the whole pipeline against (`endpointgen generate --timings`).
     ///
     /// - Returns: the number of events, or nil when the text is not valid YAML.
-    public static func countEvents(in text: [UInt8]) -> Int? {
+    package static func countEvents(in text: [UInt8]) -> Int? {
         LibYAMLEventParser().countEvents(text)
     }
 
@@ -67,7 +67,7 @@ public struct YAMLReader: Sendable {
     }
 
     /// Reads a string as one YAML document.
-    public func read(_ text: String, file: String) -> Output {
+    package func read(_ text: String, file: String) -> Output {
         read(Array(text.utf8), file: file)
     }
 }
