@@ -41,15 +41,19 @@ public enum HeaderField {
         }
     }
 
-    /// `tchar` of RFC 9110, section 5.6.2.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
+    /// `tchar` of RFC 9110, section 5.6.2: what header names and `Link` parameter names are made of.
+    static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|",
+            "~":
             return true
         default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            return false
         }
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        byte < 0x80 && isTokenCharacter(Unicode.Scalar(byte))
     }
 
     private static func describe(_ byte: UInt8) -> String {

@@ -131,7 +131,7 @@ private struct LinkScanner {
     /// An RFC 9110 token.
     mutating func scanToken() -> String? {
         let start = index
-        while let current, Self.isTokenCharacter(current) { index += 1 }
+        while let current, HeaderField.isTokenCharacter(current) { index += 1 }
         return index > start ? String(String.UnicodeScalarView(scalars[start..<index])) : nil
     }
 
@@ -161,15 +161,5 @@ private struct LinkScanner {
             }
         }
         return nil
-    }
-
-    static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|",
-            "~":
-            return true
-        default:
-            return false
-        }
     }
 }
