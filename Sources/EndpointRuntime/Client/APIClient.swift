@@ -66,10 +66,13 @@ public final class APIClient: Sendable {
 
     /// The configuration in use.
     public let configuration: Configuration
+    /// `configuration.sensitiveHeaders`, lower-cased once instead of per request.
+    private let sensitiveHeaderNames: Set<String>
 
     /// A client with `configuration`.
     public init(configuration: Configuration) {
         self.configuration = configuration
+        self.sensitiveHeaderNames = TransportOptions.lowercased(configuration.sensitiveHeaders)
     }
 
     /// A client for `baseURL` with the default configuration.
@@ -112,13 +115,13 @@ public final class APIClient: Sendable {
         var token: String?
         if let authorization {
             token = try await Self.authenticating(endpoint: name) { try await authorization.token() }
-            try Self.checked(endpoint: name) {
+            try await Self.checked(endpoint: name) {
                 try request.setCheckedHeader("Bearer \(token ?? "")", for: "Authorization")
             }
         }
         let options = TransportOptions(
             maximumResponseSize: endpoint.maximumResponseSize ?? configuration.maximumResponseSize,
-            sensitiveHeaders: configuration.sensitiveHeaders)
+            sensitiveHeaderNames: sensitiveHeaderNames)
 
         var attempt = 1
         var refreshed = false
@@ -142,7 +145,7 @@ public final class APIClient: Sendable {
             {
                 refreshed = true
                 token = fresh
-                try Self.checked(endpoint: name) {
+                try await Self.checked(endpoint: name) {
                     try request.setCheckedHeader("Bearer \(fresh)", for: "Authorization")
                 }
                 continue
@@ -193,12 +196,10 @@ public final class APIClient: Sendable {
         from store: (any ConditionalRequestStore)?, to request: inout URLRequest, endpoint: String
     ) async throws -> StoredResponse? {
         guard let store, let url = request.url, let stored = await store.response(for: url) else { return nil }
-        var adapted = request
-        try Self.checked(endpoint: endpoint) {
-            if let etag = stored.etag { try adapted.setCheckedHeader(etag, for: "If-None-Match") }
-            if let date = stored.lastModified { try adapted.setCheckedHeader(date, for: "If-Modified-Since") }
+        try await Self.checked(endpoint: endpoint) {
+            if let etag = stored.etag { try request.setCheckedHeader(etag, for: "If-None-Match") }
+            if let date = stored.lastModified { try request.setCheckedHeader(date, for: "If-Modified-Since") }
         }
-        request = adapted
         return stored
     }
 
@@ -208,16 +209,6 @@ public final class APIClient: Sendable {
             return try await body()
         } catch let error as ClientError {
             throw error
-        } catch {
-            throw ClientError.client(
-                ClientFailure(.invalidRequest, endpoint: endpoint, underlying: SendableError(error)))
-        }
-    }
-
-    /// The synchronous form of ``checked(endpoint:_:)-async``.
-    private static func checked(endpoint: String, _ body: () throws -> Void) throws {
-        do {
-            try body()
         } catch {
             throw ClientError.client(
                 ClientFailure(.invalidRequest, endpoint: endpoint, underlying: SendableError(error)))

@@ -38,8 +38,20 @@ public struct TransportOptions: Sendable, Hashable {
 
     /// Options with a body limit and the sensitive headers (any case).
     public init(maximumResponseSize: Int, sensitiveHeaders: Set<String> = HeaderField.defaultSensitiveNames) {
+        self.init(maximumResponseSize: maximumResponseSize, sensitiveHeaderNames: Self.lowercased(sensitiveHeaders))
+    }
+
+    /// Options with header names already lower-cased.
+    init(maximumResponseSize: Int, sensitiveHeaderNames: Set<String>) {
         self.maximumResponseSize = maximumResponseSize
-        self.sensitiveHeaderNames = Set(sensitiveHeaders.map { $0.lowercased() })
+        self.sensitiveHeaderNames = sensitiveHeaderNames
+    }
+
+    /// ``HeaderField/defaultSensitiveNames``, lower-cased once.
+    static let defaultSensitiveHeaderNames = lowercased(HeaderField.defaultSensitiveNames)
+
+    static func lowercased(_ names: Set<String>) -> Set<String> {
+        Set(names.map { $0.lowercased() })
     }
 }
 
@@ -62,7 +74,7 @@ package enum RedirectPolicy {
     /// scheme, host and port.
     package static func redirect(
         _ request: URLRequest, from original: URL?,
-        sensitive: Set<String> = TransportOptions(maximumResponseSize: 0).sensitiveHeaderNames
+        sensitive: Set<String> = TransportOptions.defaultSensitiveHeaderNames
     ) -> URLRequest {
         var request = request
         let target = request.url

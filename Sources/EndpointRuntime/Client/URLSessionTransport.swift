@@ -30,7 +30,10 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Sends `request` with no limit on the body but the largest `Int`.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        try await send(request, options: TransportOptions(maximumResponseSize: .max))
+        try await send(
+            request,
+            options: TransportOptions(
+                maximumResponseSize: .max, sensitiveHeaderNames: TransportOptions.defaultSensitiveHeaderNames))
     }
 
     public func send(_ request: URLRequest, options: TransportOptions) async throws -> (Data, HTTPURLResponse) {
@@ -195,7 +198,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         let transfer = transfer(for: task)
         let sensitive =
-            transfer?.options.sensitiveHeaderNames ?? TransportOptions(maximumResponseSize: .max).sensitiveHeaderNames
+            transfer?.options.sensitiveHeaderNames ?? TransportOptions.defaultSensitiveHeaderNames
         completionHandler(
             RedirectPolicy.redirect(
                 request, from: transfer?.originalURL ?? task.originalRequest?.url, sensitive: sensitive))

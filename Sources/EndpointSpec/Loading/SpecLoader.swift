@@ -64,15 +64,15 @@ package struct SpecLoader: Sendable {
                 resolved = phaseTimes.measure("validate") { () -> ResolvedSpec? in
                     let found = SpecValidator.validate(decodedSpec)
                     diagnostics += found
-                    return found.containsErrors || diagnostics.containsErrors ? nil : SpecResolver.resolve(decodedSpec)
+                    return diagnostics.containsErrors ? nil : SpecResolver.resolve(decodedSpec)
                 }
                 spec = decodedSpec
             }
         }
         diagnostics = Self.unique(diagnostics).sortedByLocation()
-        let isValid = !diagnostics.containsErrors
+        // `resolved` exists only for a spec without errors; `spec` is dropped here for one with errors.
         return Output(
-            spec: isValid ? spec : nil, resolved: isValid ? resolved : nil, diagnostics: diagnostics,
+            spec: diagnostics.containsErrors ? nil : spec, resolved: resolved, diagnostics: diagnostics,
             phaseTimes: phaseTimes)
     }
 

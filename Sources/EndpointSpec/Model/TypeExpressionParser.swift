@@ -38,9 +38,8 @@ enum TypeExpressionParser {
             let type = try parser.parseType()
             parser.skipSpaces()
             if !parser.isAtEnd {
-                let rest =
-                    String(String.UnicodeScalarView(parser.scalars[parser.index...].prefix(40)))
-                    + (parser.scalars.count - parser.index > 40 ? "…" : "")
+                let rest = Diagnostic.excerpt(
+                    String(String.UnicodeScalarView(parser.scalars[parser.index...])), limit: 40)
                 throw Failure(message: "unexpected '\(rest)' after the type '\(type)'", offset: parser.index)
             }
             return .success(type)

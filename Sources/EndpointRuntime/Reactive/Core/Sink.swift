@@ -26,9 +26,7 @@ class Sink<Output>: Disposable, @unchecked Sendable {
             if stopped.value == 0 { observer.on(event) }
             return
         }
-        guard stopped.exchange(1) == 0 else { return }
-        observer.on(event)
-        dispose()
+        forward(stop: event) {}
     }
 
     /// Sends a stop event downstream and runs `last` before disposing (`do(afterCompleted:)` runs there, ahead of
