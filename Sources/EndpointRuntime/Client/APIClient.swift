@@ -103,6 +103,25 @@ public final class APIClient: Sendable {
         Single.create { try await self.result(endpoint) }
     }
 
+    // MARK: Paging
+
+    /// Sends the request and returns its page: the value and the request for the next page, by the endpoint's
+    /// ``Paging`` rule (nil on the last page, or when the endpoint does not page).
+    public func page<Response>(_ endpoint: Endpoint<Response>) async throws -> Page<Response, Endpoint<Response>> {
+        try await perform(endpoint.readingPage(), authorization: nil)
+    }
+
+    /// Every page, fetched as the loop asks: `for try await page in client.pages(GitHub.Repos.events(…))`.
+    public func pages<Response>(_ endpoint: Endpoint<Response>) -> Pages<Response, Endpoint<Response>> {
+        Pages(first: endpoint, fetch: { try await self.page($0) }, describe: \.description)
+    }
+
+    /// Every page as an `Observable`, one request per page as the previous one arrives; it completes after the
+    /// last page, and disposing it cancels the request in flight and sends no more.
+    public func requestPages<Response>(_ endpoint: Endpoint<Response>) -> Observable<Response> {
+        pages(endpoint).asObservable()
+    }
+
     // MARK: Machinery
 
     /// Sends `endpoint`: conditional validators, interceptors, the bearer token from `authorization` (refreshed
@@ -152,7 +171,8 @@ public final class APIClient: Sendable {
             }
             if status == 304, let stored {
                 return try interpret(
-                    stored.body, status: 200, headers: Self.headers(of: response), for: endpoint, url: request.url)
+                    stored.body, status: 200, headers: Self.headers(of: response), for: endpoint,
+                    url: response.url ?? request.url)
             }
             if !(200..<300).contains(status) {
                 let info = HTTPResponseInfo(
@@ -171,7 +191,8 @@ public final class APIClient: Sendable {
                 }
             }
             return try interpret(
-                data, status: status, headers: Self.headers(of: response), for: endpoint, url: request.url)
+                data, status: status, headers: Self.headers(of: response), for: endpoint,
+                url: response.url ?? request.url)
         }
     }
 
@@ -316,7 +337,7 @@ public final class APIClient: Sendable {
         }
         do {
             return try endpoint.readResponse(
-                ReceivedResponse(status: status, headers: headers, body: data), configuration.decoder())
+                ReceivedResponse(status: status, headers: headers, body: data, url: url), configuration.decoder())
         } catch {
             throw ClientError.client(
                 ClientFailure(

@@ -32,6 +32,26 @@ public struct AuthorizedClient<Authorization>: Sendable {
         Single.create { try await send(endpoint) }
     }
 
+    /// Sends the request and returns its page: the value and the request for the next page, of the same scope.
+    public func page<Response>(
+        _ endpoint: AuthorizedEndpoint<Authorization, Response>
+    ) async throws -> Page<Response, AuthorizedEndpoint<Authorization, Response>> {
+        let page = try await client.perform(endpoint.endpoint.readingPage(), authorization: credentials)
+        return Page(value: page.value, next: page.next.map(AuthorizedEndpoint.init), step: page.step)
+    }
+
+    /// Every page, fetched as the loop asks, each with this client's token.
+    public func pages<Response>(
+        _ endpoint: AuthorizedEndpoint<Authorization, Response>
+    ) -> Pages<Response, AuthorizedEndpoint<Authorization, Response>> {
+        Pages(first: endpoint, fetch: { try await page($0) }, describe: { $0.endpoint.description })
+    }
+
+    /// Every page as an `Observable`; disposing it cancels the request in flight and sends no more.
+    public func requestPages<Response>(_ endpoint: AuthorizedEndpoint<Authorization, Response>) -> Observable<Response> {
+        pages(endpoint).asObservable()
+    }
+
     /// The value style: the response, the declared error model, or the unexpected response.
     public func result<Response>(
         _ endpoint: AuthorizedEndpoint<Authorization, Response>

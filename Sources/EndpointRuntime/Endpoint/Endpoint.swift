@@ -24,6 +24,11 @@ public struct Endpoint<Response: Sendable>: Sendable {
     /// The most bytes of response body this endpoint accepts, when it differs from the client's
     /// ``APIClient/Configuration/maximumResponseSize`` (a download, say).
     public var maximumResponseSize: Int?
+    /// How to find the next page in a response, for endpoints that page (see ``Paging``).
+    public var paging: Paging<Response>?
+    /// The absolute URL of a next page, which replaces the base URL, path and query; set by paging only, and
+    /// refused by the client unless it is on the base URL's origin.
+    public internal(set) var url: URL?
 
     /// Creates an endpoint whose response decodes from JSON.
     public init(

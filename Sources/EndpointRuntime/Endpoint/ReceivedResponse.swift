@@ -11,12 +11,15 @@ public struct ReceivedResponse: Sendable {
     public var headers: [String: String]
     /// The body, all of it.
     public var body: Data
+    /// The URL that answered (after any redirects); relative URLs in headers resolve against it.
+    public var url: URL?
 
     /// A response.
-    public init(status: Int, headers: [String: String] = [:], body: Data) {
+    public init(status: Int, headers: [String: String] = [:], body: Data, url: URL? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.url = url
     }
 
     /// The value of the header `name`, ignoring case, as HTTP field names are.

@@ -33,23 +33,7 @@ extension Endpoint {
     func urlRequest(
         baseURL: URL, configuredHeaders: [String: String], encoder: @autoclosure () -> JSONEncoder
     ) throws -> URLRequest {
-        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
-            throw RequestBuildError(endpoint: description, reason: "the base URL '\(baseURL)' is not valid")
-        }
-        let basePath =
-            components.percentEncodedPath.hasSuffix("/")
-            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
-        components.percentEncodedPath = basePath + (try encodedPath())
-        let items = query.flatMap { $0.escapedPairs(PathEncoding.escapeQuery) }.map {
-            URLQueryItem(name: $0.name, value: $0.value)
-        }
-        if !items.isEmpty {
-            components.percentEncodedQueryItems = (components.percentEncodedQueryItems ?? []) + items
-        }
-        guard let url = components.url else {
-            throw RequestBuildError(endpoint: description, reason: "the URL does not form")
-        }
-        var request = URLRequest(url: url)
+        var request = URLRequest(url: try requestURL(baseURL: baseURL))
         request.httpMethod = method.rawValue
         for header in headers {
             for pair in header.pairs { try request.addCheckedHeader(pair.value, for: pair.name) }
@@ -73,6 +57,40 @@ extension Endpoint {
             request.setValue("application/json", forHTTPHeaderField: "Accept")
         }
         return request
+    }
+
+    /// The URL to send to: the base URL, the encoded path and the query; or a next page's own URL, which must
+    /// be on the base URL's origin (scheme, host and port), so credentials never follow a link elsewhere.
+    func requestURL(baseURL: URL) throws -> URL {
+        guard var components = URLComponents(url: url ?? baseURL, resolvingAgainstBaseURL: false) else {
+            throw RequestBuildError(endpoint: description, reason: "the base URL '\(baseURL)' is not valid")
+        }
+        if let url {
+            guard url.isSameOrigin(as: baseURL) else {
+                throw RequestBuildError(
+                    endpoint: description,
+                    reason: "the next page's URL '\(ResponseHeaderError.printable(url.absoluteString))' is not on the "
+                        + "origin of the base URL '\(baseURL)'; it is not followed, so no credential is sent there")
+            }
+        } else {
+            let basePath =
+                components.percentEncodedPath.hasSuffix("/")
+                ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
+            components.percentEncodedPath = basePath + (try encodedPath())
+        }
+        let items = query.flatMap { $0.escapedPairs(PathEncoding.escapeQuery) }.map {
+            URLQueryItem(name: $0.name, value: $0.value)
+        }
+        if !items.isEmpty {
+            // A cursor replaces an item of the same name that a next page's URL already carries.
+            let names = Set(items.map(\.name))
+            let kept = (components.percentEncodedQueryItems ?? []).filter { url == nil || !names.contains($0.name) }
+            components.percentEncodedQueryItems = kept + items
+        }
+        guard let url = components.url else {
+            throw RequestBuildError(endpoint: description, reason: "the URL does not form")
+        }
+        return url
     }
 
     /// The path with every `{placeholder}` replaced by its percent-encoded value.
