@@ -43,6 +43,7 @@ let package = Package(
                 .embedInCode("Enum.mustache"),
                 .embedInCode("Endpoints.mustache"),
                 .embedInCode("Endpoint.mustache"),
+                .embedInCode("ResponseHeaders.mustache"),
             ]
         ),
 

@@ -11,6 +11,7 @@ package enum EmbeddedTemplates {
         "Enum": text(PackageResources.Enum_mustache),
         "Endpoints": text(PackageResources.Endpoints_mustache),
         "Endpoint": text(PackageResources.Endpoint_mustache),
+        "ResponseHeaders": text(PackageResources.ResponseHeaders_mustache),
     ]
 
     private static func text(_ bytes: [UInt8]) -> String {

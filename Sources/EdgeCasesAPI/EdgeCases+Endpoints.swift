@@ -31,6 +31,61 @@ extension EdgeCases.Data {
         )
     }
 
+    /// `default(…)` answered with its body, the headers in `DefaultHeaders` and the status.
+    public static func defaultWithHeaders<Token: EdgeCases.Access._Self>(
+        `class`: String,
+        `self` selfValue: Int,
+        `in`: EdgeCases.Models._Type? = nil,
+        `for`: [EdgeCases.Models._Type]? = nil,
+        xRequestID: UUID? = nil
+    ) -> AuthorizedEndpoint<Token, Reply<EdgeCases.Models.Result, DefaultHeaders>> {
+        `default`(class: `class`, self: selfValue, in: `in`, for: `for`, xRequestID: xRequestID).withHeaders()
+    }
+
+    /// The response headers of `default(…)`; `defaultWithHeaders(…)` returns them with the body and the status.
+    public struct DefaultHeaders: ResponseHeaders, Hashable {
+        /// `self`, if the response has it.
+        ///
+        /// A header named like a keyword; */ in its description.
+        public var `self`: String?
+        /// `X-Request-ID`.
+        public var xRequestID: UUID
+        /// `Type`, if the response has it.
+        public var `default`: EdgeCases.Models._Type?
+        /// `Allow`.
+        public var allow: [String]
+        /// `Retry-After`, if the response has it.
+        public var retryAfter: Foundation.Date?
+        /// `Content-Length`, if the response has it.
+        public var contentLength: Int64?
+
+        /// Headers with the given values; for tests and previews.
+        public init(
+            `self` selfValue: String? = nil,
+            xRequestID: UUID,
+            `default`: EdgeCases.Models._Type? = nil,
+            allow: [String],
+            retryAfter: Foundation.Date? = nil,
+            contentLength: Int64? = nil
+        ) {
+            self.`self` = selfValue
+            self.xRequestID = xRequestID
+            self.`default` = `default`
+            self.allow = allow
+            self.retryAfter = retryAfter
+            self.contentLength = contentLength
+        }
+
+        public init(from response: ReceivedResponse) throws {
+            self.`self` = try response.header("self")
+            xRequestID = try response.header("X-Request-ID")
+            `default` = try response.header("Type")
+            allow = try response.header("Allow")
+            retryAfter = try response.header("Retry-After")
+            contentLength = try response.header("Content-Length")
+        }
+    }
+
     /// `POST /data/"quoted"/{id}`, scope `public`.
     ///
     /// - Warning: Deprecated.
@@ -93,25 +148,91 @@ extension EdgeCases.URL {
     }
 
     /// `GET /ünïcödé/{naïve}`.
-    public static func `protocol`(naïve: String) -> EndpointRuntime.Endpoint<EndpointRuntime.JSONValue> {
-        EndpointRuntime.Endpoint<EndpointRuntime.JSONValue>(
+    public static func `protocol`(naïve: String) -> EndpointRuntime.Endpoint<EdgeCases.Models.Page> {
+        EndpointRuntime.Endpoint<EdgeCases.Models.Page>(
             method: .get,
             path: "/ünïcödé/{naïve}",
             pathParameters: ["naïve": naïve.parameterText],
-            errors: EdgeCases.defaultErrors
+            errors: EdgeCases.defaultErrors,
+            paging: .nextURL { $0.links?.`default` }
         )
     }
 }
 
 extension EdgeCases.日本語 {
     /// `GET /nihongo`, scope `Error`.
-    public static func 一覧<Token: EdgeCases.Access.Error>() -> AuthorizedEndpoint<Token, [EdgeCases.Models.Node]> {
+    public static func 一覧<Token: EdgeCases.Access.Error>(
+        after: EdgeCases.Models._Type? = nil,
+        _2nd: Int? = nil
+    ) -> AuthorizedEndpoint<Token, EdgeCases.Models.Page?> {
         AuthorizedEndpoint(
-            EndpointRuntime.Endpoint<[EdgeCases.Models.Node]>(
+            EndpointRuntime.Endpoint<EdgeCases.Models.Page?>(
                 method: .get,
                 path: "/nihongo",
-                errors: EdgeCases.defaultErrors
+                query: [
+                    EndpointRuntime.Parameter("after", after),
+                    EndpointRuntime.Parameter("2nd", _2nd),
+                ],
+                errors: EdgeCases.defaultErrors,
+                paging: .cursor("after") { $0?.links?.`self` }
             )
         )
+    }
+
+    /// `一覧(…)` answered with its body, the headers in `一覧Headers` and the status.
+    public static func 一覧WithHeaders<Token: EdgeCases.Access.Error>(
+        after: EdgeCases.Models._Type? = nil,
+        _2nd: Int? = nil
+    ) -> AuthorizedEndpoint<Token, Reply<EdgeCases.Models.Page?, 一覧Headers>> {
+        一覧(after: after, _2nd: _2nd).withHeaders()
+    }
+
+    /// The response headers of `一覧(…)`; `一覧WithHeaders(…)` returns them with the body and the status.
+    public struct 一覧Headers: ResponseHeaders, Hashable {
+        /// `ETag`, if the response has it.
+        public var 名前: String?
+
+        /// Headers with the given values; for tests and previews.
+        public init(名前: String? = nil) {
+            self.名前 = 名前
+        }
+
+        public init(from response: ReceivedResponse) throws {
+            名前 = try response.header("ETag")
+        }
+    }
+
+    /// `GET /links`.
+    public static func links() -> EndpointRuntime.Endpoint<Void> {
+        EndpointRuntime.Endpoint<Void>(
+            method: .get,
+            path: "/links",
+            errors: EdgeCases.defaultErrors,
+            paging: .link
+        )
+    }
+
+    /// `links()` answered with its body, the headers in `LinksHeaders` and the status.
+    public static func linksWithHeaders() -> EndpointRuntime.Endpoint<Reply<Void, LinksHeaders>> {
+        links().withHeaders()
+    }
+
+    /// The response headers of `links()`; `linksWithHeaders()` returns them with the body and the status.
+    public struct LinksHeaders: ResponseHeaders, Hashable {
+        /// `Link`.
+        public var link: String
+        /// `Location`, if the response has it.
+        public var location: Foundation.URL?
+
+        /// Headers with the given values; for tests and previews.
+        public init(link: String, location: Foundation.URL? = nil) {
+            self.link = link
+            self.location = location
+        }
+
+        public init(from response: ReceivedResponse) throws {
+            link = try response.header("Link")
+            location = try response.header("Location")
+        }
     }
 }

@@ -104,7 +104,7 @@ extension EdgeCases.Models {
         }
     }
 
-    public enum _Protocol: Swift.Codable, Hashable, Sendable, RawRepresentable, ParameterValue {
+    public enum _Protocol: Swift.Codable, Hashable, Sendable, RawRepresentable, ParameterValue, HeaderValue {
         case a
         /// A value this version of the client does not know; the value itself is kept.
         case unknown(String)
@@ -125,7 +125,7 @@ extension EdgeCases.Models {
     }
 
     /// Cases that need escaping or spelling out.
-    public enum _Type: Swift.Codable, Hashable, Sendable, RawRepresentable, ParameterValue {
+    public enum _Type: Swift.Codable, Hashable, Sendable, RawRepresentable, ParameterValue, HeaderValue {
         case `default`
         case `case`
         case `self`
@@ -278,7 +278,7 @@ extension EdgeCases.Models {
         }
     }
 
-    public enum JSONValue: Swift.Codable, Hashable, Sendable, RawRepresentable, ParameterValue {
+    public enum JSONValue: Swift.Codable, Hashable, Sendable, RawRepresentable, ParameterValue, HeaderValue {
         case x
         /// A value this version of the client does not know; the value itself is kept.
         case unknown(String)
@@ -307,7 +307,7 @@ extension EdgeCases.Models {
         }
     }
 
-    public enum Scope: Swift.Codable, Hashable, Sendable, RawRepresentable, ParameterValue {
+    public enum Scope: Swift.Codable, Hashable, Sendable, RawRepresentable, ParameterValue, HeaderValue {
         case read
         case write
         /// A value this version of the client does not know; the value itself is kept.
@@ -327,6 +327,34 @@ extension EdgeCases.Models {
             case .write: return "write"
             case .unknown(let value): return value
             }
+        }
+    }
+
+    /// A page whose next URL and cursor sit behind optionals and keywords.
+    public struct Page: Swift.Codable, Hashable, Sendable {
+        public var items: [Node]
+        public var links: PageLinks?
+
+        /// Creates a value with the given properties.
+        public init(items: [Node], links: PageLinks? = nil) {
+            self.items = items
+            self.links = links
+        }
+    }
+
+    public struct PageLinks: Swift.Codable, Hashable, Sendable {
+        public var `default`: Foundation.URL?
+        public var `self`: _Type?
+
+        /// Creates a value with the given properties.
+        public init(`default`: Foundation.URL? = nil, `self` selfValue: _Type? = nil) {
+            self.`default` = `default`
+            self.`self` = selfValue
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case `default` = "default"
+            case `self` = "cursor"
         }
     }
 }

@@ -32,9 +32,61 @@ extension GitHub.Repos {
                 ],
                 errors: GitHub.defaultErrors.merging([
                     .code(404): .json(GitHub.Models.GitHubError.self),
-                ])
+                ]),
+                paging: .link
             )
         )
+    }
+
+    /// `events(…)` answered with its body, the headers in `EventsHeaders` and the status.
+    public static func eventsWithHeaders<Token: GitHub.Access.Public>(
+        owner: String,
+        repo: String,
+        page: Int? = nil,
+        perPage: Int? = nil
+    ) -> AuthorizedEndpoint<Token, Reply<[GitHub.Models.Event], EventsHeaders>> {
+        events(owner: owner, repo: repo, page: page, perPage: perPage).withHeaders()
+    }
+
+    /// The response headers of `events(…)`; `eventsWithHeaders(…)` returns them with the body and the status.
+    public struct EventsHeaders: ResponseHeaders, Hashable {
+        /// `X-RateLimit-Limit`.
+        ///
+        /// Requests allowed per hour.
+        public var rateLimit: Int
+        /// `X-RateLimit-Remaining`.
+        public var rateLimitRemaining: Int
+        /// `X-RateLimit-Reset`.
+        ///
+        /// When the hour's count starts over.
+        public var rateLimitReset: Date
+        /// `ETag`, if the response has it.
+        public var etag: String?
+        /// `Last-Modified`, if the response has it.
+        public var lastModified: Date?
+
+        /// Headers with the given values; for tests and previews.
+        public init(
+            rateLimit: Int,
+            rateLimitRemaining: Int,
+            rateLimitReset: Date,
+            etag: String? = nil,
+            lastModified: Date? = nil
+        ) {
+            self.rateLimit = rateLimit
+            self.rateLimitRemaining = rateLimitRemaining
+            self.rateLimitReset = rateLimitReset
+            self.etag = etag
+            self.lastModified = lastModified
+        }
+
+        public init(from response: ReceivedResponse) throws {
+            rateLimit = try response.header("X-RateLimit-Limit")
+            rateLimitRemaining = try response.header("X-RateLimit-Remaining")
+            rateLimitReset = try response.header("X-RateLimit-Reset")
+            etag = try response.header("ETag")
+            lastModified = try response.header("Last-Modified")
+        }
     }
 }
 
@@ -56,7 +108,8 @@ extension GitHub.Users {
                     Parameter("page", page),
                     Parameter("per_page", perPage),
                 ],
-                errors: GitHub.defaultErrors
+                errors: GitHub.defaultErrors,
+                paging: .link
             )
         )
     }

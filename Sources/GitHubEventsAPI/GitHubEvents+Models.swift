@@ -50,7 +50,7 @@ extension GitHub.Models {
         }
     }
 
-    public enum EventType: Codable, Hashable, Sendable, RawRepresentable, ParameterValue {
+    public enum EventType: Codable, Hashable, Sendable, RawRepresentable, ParameterValue, HeaderValue {
         case pushEvent
         case pullRequestEvent
         case issuesEvent

@@ -46,7 +46,7 @@ extension Shop.Models {
     }
 
     /// Loyalty level, which sets the discount.
-    public enum Tier: Codable, Hashable, Sendable, RawRepresentable, ParameterValue {
+    public enum Tier: Codable, Hashable, Sendable, RawRepresentable, ParameterValue, HeaderValue {
         case bronze
         case silver
         case gold

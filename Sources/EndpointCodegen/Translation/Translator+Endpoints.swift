@@ -55,21 +55,105 @@ extension Translator {
             genericClause = "<Token: \(api).Access.\(typeName(scope.value))>"
             returnType = "\(namer.runtime("AuthorizedEndpoint"))<Token, \(response)>"
         }
-        let declarations = leading.map(\.declaration)
-        let argumentList = declarations.joined(separator: ", ")
-        let name = memberName(endpoint.name.value)
-        let signatureLength =
-            access.count + "static func ".count + name.count + genericClause.count + argumentList.count
-            + returnType.count + 10
+        let signature = Signature(name: memberName(endpoint.name.value), arguments: leading)
+        var headers: ResponseHeadersView?
+        if !endpoint.responseHeaders.isEmpty {
+            headers = responseHeadersView(
+                endpoint, factory: signature, genericClause: genericClause, response: response)
+        }
         return EndpointView(
             access: access, docLines: docLines(for: endpoint, arguments: leading),
-            isDeprecated: endpoint.documentation.isDeprecated, name: name, genericClause: genericClause,
-            arguments: declarations.enumerated().map { $0.element + ($0.offset < declarations.count - 1 ? "," : "") },
-            argumentList: argumentList, isMultiline: signatureLength > 116, returnType: returnType,
-            isAuthorized: endpoint.scope != nil, authorizedEndpointType: namer.runtime("AuthorizedEndpoint"),
-            endpointType: endpointType,
-            endpointArguments: endpointArguments(
-                endpoint, others: otherParameters))
+            isDeprecated: endpoint.documentation.isDeprecated, name: signature.name, genericClause: genericClause,
+            arguments: signature.arguments, argumentList: signature.argumentList,
+            isMultiline: signature.isMultiline(access: access, genericClause: genericClause, returnType: returnType),
+            returnType: returnType, isAuthorized: endpoint.scope != nil,
+            authorizedEndpointType: namer.runtime("AuthorizedEndpoint"), endpointType: endpointType,
+            endpointArguments: endpointArguments(endpoint, others: otherParameters), responseHeaders: headers)
+    }
+
+    /// A factory function's name and arguments, laid out on one line or one per line.
+    private struct Signature {
+        var name: String
+        var declarations: [String]
+        /// How a call passes each argument on: `owner: owner`.
+        var forwarding: [String]
+
+        init(name: String, arguments: [Argument]) {
+            self.name = name
+            declarations = arguments.map(\.declaration)
+            forwarding = arguments.map {
+                // A keyword needs no backticks as an argument label in a call, except these three.
+                let bare = $0.label.replacingBackticks
+                let label = ["inout", "var", "let"].contains(bare) ? $0.label : bare
+                return "\(label): \(SwiftSource.parameter(label: $0.label).use)"
+            }
+        }
+
+        var argumentList: String { declarations.joined(separator: ", ") }
+        /// The declarations, each but the last with its comma.
+        var arguments: [String] {
+            declarations.enumerated().map { $0.element + ($0.offset < declarations.count - 1 ? "," : "") }
+        }
+
+        func isMultiline(access: String, genericClause: String, returnType: String) -> Bool {
+            access.count + "static func ".count + name.count + genericClause.count + argumentList.count
+                + returnType.count + 10 > 116
+        }
+    }
+
+    /// The struct of an endpoint's response headers, and the `…WithHeaders` factory that returns them.
+    private func responseHeadersView(
+        _ endpoint: ResolvedEndpoint, factory: Signature, genericClause: String, response: String
+    ) -> ResponseHeadersView {
+        let typeName = SwiftSource.identifier(SwiftName.typeName(endpoint.name.value) + "Headers")
+        var properties: [HeaderPropertyView] = []
+        var parameters: [String] = []
+        for header in endpoint.responseHeaders {
+            let member = SwiftSource.identifier(SwiftName.memberName(header.propertyName))
+            let parameter = SwiftSource.parameter(label: member)
+            let type = namer.type(header.type, qualifyingModels: true)
+            parameters.append("\(parameter.declaration): \(type)\(header.type.isOptional ? " = nil" : "")")
+            let summary = "`\(header.wireName.value)`" + (header.type.isOptional ? ", if the response has it." : ".")
+            properties.append(
+                HeaderPropertyView(
+                    docLines: SwiftSource.docLines([
+                        summary, header.documentation.summary?.value, header.documentation.description?.value,
+                    ]),
+                    declaration: "\(access)var \(member): \(type)", assignment: "self.\(member) = \(parameter.use)",
+                    reading: (member == "`self`" ? "self.`self`" : member)
+                        + " = try response.header(\(SwiftSource.stringLiteral(header.wireName.value)))"))
+        }
+        let initParameterList = parameters.joined(separator: ", ")
+        let endpointName = memberName(endpoint.name.value)
+        let reply = "\(namer.runtime("Reply"))<\(response), \(typeName)>"
+        let returnType =
+            endpoint.scope == nil
+            ? "\(namer.runtime("Endpoint"))<\(reply)>" : "\(namer.runtime("AuthorizedEndpoint"))<Token, \(reply)>"
+        var withHeaders = factory
+        withHeaders.name = memberName(SwiftName.memberName(endpoint.name.value) + "WithHeaders")
+        let call = "\(endpointName)(\(factory.forwarding.joined(separator: ", "))).withHeaders()"
+        let calls = factory.declarations.isEmpty ? "()" : "(…)"
+        return ResponseHeadersView(
+            access: access,
+            docLines: SwiftSource.docLines([
+                "The response headers of `\(endpointName.replacingBackticks)\(calls)`; "
+                    + "`\(withHeaders.name.replacingBackticks)\(calls)` returns them with the body and the status."
+            ]),
+            name: typeName,
+            conformances: "\(namer.runtime("ResponseHeaders")), \(namer.swift("Hashable"))",
+            properties: properties, initIsMultiline: initParameterList.count > 80,
+            initParameters: parameters.enumerated().map { $0.element + ($0.offset < parameters.count - 1 ? "," : "") },
+            initParameterList: initParameterList, receivedResponseType: namer.runtime("ReceivedResponse"),
+            factoryDocLines: SwiftSource.docLines([
+                "`\(endpointName.replacingBackticks)\(calls)` answered with its body, the headers in `\(typeName)` "
+                    + "and the status.",
+                endpoint.documentation.isDeprecated ? "- Warning: Deprecated." : nil,
+            ]),
+            factoryName: withHeaders.name, factoryArguments: withHeaders.arguments,
+            factoryArgumentList: withHeaders.argumentList,
+            factoryIsMultiline: withHeaders.isMultiline(
+                access: access, genericClause: genericClause, returnType: returnType),
+            factoryReturnType: returnType, factoryCall: call)
     }
 
     private func docLines(for endpoint: ResolvedEndpoint, arguments: [Argument]) -> [String] {
@@ -143,6 +227,9 @@ extension Translator {
         } else if hasDefaultErrors {
             arguments.append(["errors: \(api).defaultErrors"])
         }
+        if let paging = endpoint.paging {
+            arguments.append(["paging: \(pagingExpression(paging))"])
+        }
         var lines: [String] = []
         for (index, argument) in arguments.enumerated() {
             var argumentLines = argument
@@ -150,6 +237,20 @@ extension Translator {
             lines += argumentLines
         }
         return lines
+    }
+}
+
+extension Translator {
+    /// `.link`, `.nextURL { $0.next }` or `.cursor("after") { $0.cursors?.after }`.
+    fileprivate func pagingExpression(_ paging: ResolvedPaging) -> String {
+        func access(_ path: FieldPath) -> String {
+            "$0" + path.steps.map { ($0.receiverIsOptional ? "?." : ".") + memberName($0.name) }.joined()
+        }
+        switch paging {
+        case .link: return ".link"
+        case .nextURL(let path): return ".nextURL { \(access(path)) }"
+        case .cursor(let path, let query): return ".cursor(\(SwiftSource.stringLiteral(query))) { \(access(path)) }"
+        }
     }
 }
 

@@ -92,7 +92,7 @@ extension Translator {
             access: access, name: namer.modelName(model.name.value), docLines: documentation(model.documentation),
             conformances: [
                 namer.swift("Codable"), namer.swift("Hashable"), namer.swift("Sendable"),
-                namer.swift("RawRepresentable"), namer.runtime("ParameterValue"),
+                namer.swift("RawRepresentable"), namer.runtime("ParameterValue"), namer.runtime("HeaderValue"),
             ].joined(separator: ", "),
             cases: caseViews, unknownCase: unknown, stringType: namer.swift("String"))
     }

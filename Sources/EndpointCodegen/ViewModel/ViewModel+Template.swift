@@ -178,6 +178,43 @@ extension EndpointView: TemplateContext {
         case "authorizedEndpointType": return .text(self.authorizedEndpointType)
         case "endpointType": return .text(self.endpointType)
         case "endpointArguments": return .texts(self.endpointArguments)
+        case "responseHeaders": return .optionalObject(self.responseHeaders)
+        default: return nil
+        }
+    }
+}
+
+extension ResponseHeadersView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "access": return .text(self.access)
+        case "docLines": return .texts(self.docLines)
+        case "name": return .text(self.name)
+        case "conformances": return .text(self.conformances)
+        case "properties": return .objects(self.properties)
+        case "initIsMultiline": return .flag(self.initIsMultiline)
+        case "initParameters": return .texts(self.initParameters)
+        case "initParameterList": return .text(self.initParameterList)
+        case "receivedResponseType": return .text(self.receivedResponseType)
+        case "factoryDocLines": return .texts(self.factoryDocLines)
+        case "factoryName": return .text(self.factoryName)
+        case "factoryArguments": return .texts(self.factoryArguments)
+        case "factoryArgumentList": return .text(self.factoryArgumentList)
+        case "factoryIsMultiline": return .flag(self.factoryIsMultiline)
+        case "factoryReturnType": return .text(self.factoryReturnType)
+        case "factoryCall": return .text(self.factoryCall)
+        default: return nil
+        }
+    }
+}
+
+extension HeaderPropertyView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "docLines": return .texts(self.docLines)
+        case "declaration": return .text(self.declaration)
+        case "assignment": return .text(self.assignment)
+        case "reading": return .text(self.reading)
         default: return nil
         }
     }

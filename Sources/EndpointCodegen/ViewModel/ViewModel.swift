@@ -141,4 +141,38 @@ struct EndpointView: Sendable {
     var endpointType: String
     /// The lines of `Endpoint(…)`'s arguments, each complete with its trailing comma where needed.
     var endpointArguments: [String]
+    /// The declared response headers and their factory, when the endpoint declares any.
+    var responseHeaders: ResponseHeadersView?
+}
+
+/// An endpoint's response headers struct and its `…WithHeaders` factory.
+struct ResponseHeadersView: Sendable {
+    var access: String
+    var docLines: [String]
+    /// `EventsHeaders`
+    var name: String
+    var conformances: String
+    var properties: [HeaderPropertyView]
+    var initIsMultiline: Bool
+    var initParameters: [String]
+    var initParameterList: String
+    var receivedResponseType: String
+    var factoryDocLines: [String]
+    var factoryName: String
+    var factoryArguments: [String]
+    var factoryArgumentList: String
+    var factoryIsMultiline: Bool
+    var factoryReturnType: String
+    /// `events(owner: owner, repo: repo).withHeaders()`
+    var factoryCall: String
+}
+
+struct HeaderPropertyView: Sendable {
+    var docLines: [String]
+    /// `public var etag: String?`
+    var declaration: String
+    /// `self.etag = etag`
+    var assignment: String
+    /// `etag = try response.header("ETag")`
+    var reading: String
 }

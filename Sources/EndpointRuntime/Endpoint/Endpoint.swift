@@ -33,11 +33,12 @@ public struct Endpoint<Response: Sendable>: Sendable {
     /// Creates an endpoint whose response decodes from JSON.
     public init(
         method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
-        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema()
+        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
+        paging: Paging<Response>? = nil
     ) where Response: Decodable {
         self.init(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors,
+            errors: errors, paging: paging,
             decodeResponse: { body, decoder in
                 // `response: T?`: an empty success body (a 204, or a 200 with nothing) is nil, not a failure.
                 if body.isEmpty, let none = (Response.self as? any ExpressibleByNilLiteral.Type)?.init(nilLiteral: ()),
@@ -52,29 +53,31 @@ public struct Endpoint<Response: Sendable>: Sendable {
     /// Creates an endpoint with no response body to read.
     public init(
         method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
-        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema()
+        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
+        paging: Paging<Response>? = nil
     ) where Response == Void {
         self.init(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, readResponse: { _, _ in })
+            errors: errors, paging: paging, readResponse: { _, _ in })
     }
 
     /// Creates an endpoint that reads its response's body with `decodeResponse`.
     public init(
         method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
-        decodeResponse: @escaping @Sendable (_ body: Data, _ decoder: JSONDecoder) throws -> Response
+        paging: Paging<Response>? = nil, decodeResponse: @escaping @Sendable (_ body: Data, _ decoder: JSONDecoder) throws -> Response
     ) {
         self.init(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, readResponse: { response, decoder in try decodeResponse(response.body, decoder) })
+            errors: errors, paging: paging,
+            readResponse: { response, decoder in try decodeResponse(response.body, decoder) })
     }
 
     /// Creates an endpoint that reads the whole response (status, headers, body) with `readResponse`.
     public init(
         method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
-        readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Response
+        paging: Paging<Response>? = nil, readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Response
     ) {
         self.method = method
         self.path = path
@@ -83,6 +86,7 @@ public struct Endpoint<Response: Sendable>: Sendable {
         self.headers = headers
         self.body = body
         self.errors = errors
+        self.paging = paging
         self.readResponse = readResponse
     }
 }

@@ -12,14 +12,17 @@ extension SpecDecoder {
         if fields["path"] == nil {
             diagnostics.error("\(what) has no 'path'; add one, such as 'path: /items/{id}'", at: nameLocation)
         }
-        let response =
-            fields["response"].flatMap { type($0, "the response of \(what)", allowsVoid: true) }
-            ?? TypeReference(text: Located("Void", at: nameLocation), expression: .builtin(.void))
-
+        let declared = response(fields["response"], of: what)
         var endpoint = Endpoint(
             name: Located(entry.key, at: nameLocation), namespace: namespace,
             method: method(fields["method"], of: what) ?? Located(.get, at: nameLocation),
-            path: path ?? Located("/", at: nameLocation), response: response)
+            path: path ?? Located("/", at: nameLocation),
+            response: declared.type
+                ?? TypeReference(
+                    text: Located("Void", at: fields.keyLocation("response") ?? nameLocation),
+                    expression: .builtin(.void)))
+        endpoint.responseHeaders = declared.headers
+        endpoint.paging = declared.paging
         endpoint.pathContentLocation = fields["path"].flatMap { contentLocation(of: $0) }
         if let node = fields["params"] { endpoint.parameters = parameters(node, of: what) }
         endpoint.body = body(fields, of: what)
@@ -27,6 +30,84 @@ extension SpecDecoder {
         if let node = fields["errors"] { endpoint.errors = errors(node, of: what) }
         endpoint.documentation = documentation(fields, of: what, hasSummary: true)
         return endpoint
+    }
+
+    /// `response: Type`, or `response: { type: Type, headers: { Name: Type, … }, paging: … }`.
+    private mutating func response(
+        _ node: YAMLNode?, of what: String
+    ) -> (type: TypeReference?, headers: [ResponseHeader], paging: Paging?) {
+        guard let node else { return (nil, [], nil) }
+        if node.scalar != nil {
+            return (type(node, "the response of \(what)", allowsVoid: true), [], nil)
+        }
+        guard
+            let fields = fields(
+                of: node, "'response' of \(what)", known: SpecKeys.response,
+                expected: "a type, or a mapping with 'type', 'headers' or 'paging'")
+        else { return (nil, [], nil) }
+        let bodyType = fields["type"].flatMap { type($0, "the response of \(what)", allowsVoid: true) }
+        var headers: [ResponseHeader] = []
+        if let headersNode = fields["headers"],
+            let entries = namedEntries(
+                of: headersNode, "'headers' of the response of \(what)", expected: "a mapping of header names")
+        {
+            headers = entries.compactMap { responseHeader($0, of: what) }
+        }
+        return (bodyType, headers, fields["paging"].flatMap { paging($0, of: what) })
+    }
+
+    /// `Header-Name: Type`, or `Header-Name: { type: Type, name: swiftName, description: … }`.
+    private mutating func responseHeader(_ entry: YAMLMappingEntry, of owner: String) -> ResponseHeader? {
+        let what = "response header '\(entry.key)' of \(owner)"
+        let wireName = Located(entry.key, at: entry.keyLocation)
+        if entry.value.scalar != nil {
+            return type(entry.value, what).map { ResponseHeader(wireName: wireName, type: $0) }
+        }
+        guard
+            let fields = fields(
+                of: entry.value, what, known: SpecKeys.responseHeader, expected: "a type or a mapping with 'type'")
+        else { return nil }
+        guard let typeNode = fields["type"] else {
+            diagnostics.error("\(what) has no 'type'; add one, such as 'type: String'", at: entry.keyLocation)
+            return nil
+        }
+        let name = text(fields["name"], "'name' of \(what)", optional: false)
+        let documentation = documentation(fields, of: what)
+        return type(typeNode, what).map {
+            ResponseHeader(wireName: wireName, name: name, type: $0, documentation: documentation)
+        }
+    }
+
+    /// `paging: link`, `paging: { next: field }` or `paging: { cursor: field, param: name }`.
+    private mutating func paging(_ node: YAMLNode, of owner: String) -> Paging? {
+        let what = "'paging' of \(owner)"
+        let expected = "'link', or a mapping with 'next' (a URL field) or 'cursor' and 'param'"
+        if node.scalar != nil {
+            guard let scalar = text(node, what, optional: false) else { return nil }
+            if scalar.value == "link" { return .link(at: scalar.location) }
+            diagnostics.error("unknown paging '\(scalar.value)' for \(owner); use \(expected)", at: scalar.location)
+            return nil
+        }
+        guard let fields = fields(of: node, what, known: SpecKeys.paging, expected: expected) else { return nil }
+        let next = text(fields["next"], "'next' of \(what)", optional: false)
+        let cursor = text(fields["cursor"], "'cursor' of \(what)", optional: false)
+        let parameter = text(fields["param"], "'param' of \(what)", optional: false)
+        switch (next, cursor, parameter) {
+        case (let next?, nil, nil):
+            return .nextURL(next)
+        case (nil, let cursor?, let parameter?):
+            return .cursor(cursor, parameter: parameter)
+        case (nil, let cursor?, nil):
+            diagnostics.error(
+                "\(what) has a 'cursor' but no 'param'; name the query parameter the cursor is sent back in, such "
+                    + "as 'param: after'", at: cursor.location)
+        case (_?, _, _):
+            diagnostics.error(
+                "\(what) has both 'next' and 'cursor'; a page names its successor one way", at: node.location)
+        default:
+            diagnostics.error("\(what) says nothing; use \(expected)", at: node.location)
+        }
+        return nil
     }
 
     private mutating func method(_ node: YAMLNode?, of what: String) -> Located<HTTPMethod>? {

@@ -14,8 +14,12 @@ package struct Endpoint: Sendable, Hashable {
     package var parameters: [Parameter]
     /// `body` or `form`, if any.
     package var body: RequestBody?
-    /// `response`: `Void` when absent.
+    /// `response` (or its `type`): `Void` when absent.
     package var response: TypeReference
+    /// `response.headers`: the response headers the endpoint reads, in the file's order.
+    package var responseHeaders: [ResponseHeader] = []
+    /// `response.paging`: how the endpoint finds its next page, if it pages.
+    package var paging: Paging?
     /// `scope`: the scope a token needs, if any.
     package var scope: Located<String>?
     /// `errors`: error models for this endpoint, before the API's defaults.
@@ -43,6 +47,43 @@ package struct Endpoint: Sendable, Hashable {
 
     /// `Namespace.name`, for messages.
     package var qualifiedName: String { "\(namespace).\(name.value)" }
+}
+
+/// A response header an endpoint reads: `X-RateLimit-Remaining: Int` under `response.headers`.
+package struct ResponseHeader: Sendable, Hashable {
+    /// The header's name on the wire, as written.
+    package var wireName: Located<String>
+    /// `name`: the property's name in Swift terms, when given.
+    package var name: Located<String>?
+    /// The type its value reads as.
+    package var type: TypeReference
+    /// Its documentation.
+    package var documentation: Documentation
+
+    /// The property's name before identifier rules apply: `name`, or the header's name in camel case
+    /// (`X-RateLimit-Remaining` is `xRateLimitRemaining`).
+    package var propertyName: String { name?.value ?? SwiftName.memberName(wireName.value) }
+
+    /// Creates a response header.
+    package init(
+        wireName: Located<String>, name: Located<String>? = nil, type: TypeReference,
+        documentation: Documentation = Documentation()
+    ) {
+        self.wireName = wireName
+        self.name = name
+        self.type = type
+        self.documentation = documentation
+    }
+}
+
+/// How an endpoint finds its next page: `response.paging`.
+package enum Paging: Sendable, Hashable {
+    /// `paging: link`: the `Link` header's `rel="next"` target.
+    case link(at: SourceLocation)
+    /// `paging: { next: field.path }`: a URL in the body, by property names from the response model.
+    case nextURL(Located<String>)
+    /// `paging: { cursor: field.path, param: name }`: a value in the body, sent back as the query parameter `name`.
+    case cursor(Located<String>, parameter: Located<String>)
 }
 
 /// The HTTP methods an endpoint may use.

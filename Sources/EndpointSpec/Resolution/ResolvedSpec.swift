@@ -97,6 +97,10 @@ package struct ResolvedEndpoint: Sendable, Hashable {
     package var body: ResolvedBody?
     /// The response type; `Void` for none.
     package var response: TypeExpression
+    /// The response headers it reads, in the file's order; empty for most endpoints.
+    package var responseHeaders: [ResolvedResponseHeader] = []
+    /// How it finds its next page, if it pages.
+    package var paging: ResolvedPaging?
     package var scope: Located<String>?
     /// The endpoint's own error schema, before the API's defaults.
     package var errors: [ResolvedError]
@@ -107,6 +111,26 @@ package struct ResolvedEndpoint: Sendable, Hashable {
 
     /// `Namespace.name`, for messages.
     package var qualifiedName: String { "\(namespace).\(name.value)" }
+}
+
+/// A response header to read.
+package struct ResolvedResponseHeader: Sendable, Hashable {
+    /// The header's name on the wire.
+    package var wireName: Located<String>
+    /// The property's name before identifier rules apply (from `name`, or the header name in camel case).
+    package var propertyName: String
+    package var type: TypeExpression
+    package var documentation: Documentation
+}
+
+/// How an endpoint finds its next page.
+package enum ResolvedPaging: Sendable, Hashable {
+    /// The `Link` header's `rel="next"`.
+    case link
+    /// A URL in the body.
+    case nextURL(FieldPath)
+    /// A value in the body, sent back as the query item `queryName`.
+    case cursor(FieldPath, queryName: String)
 }
 
 /// A namespace of endpoints.

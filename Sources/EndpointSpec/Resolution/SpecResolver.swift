@@ -6,6 +6,8 @@ enum SpecResolver {
     /// The resolved spec, or nil when `spec` still has a type that did not parse (validation reports it).
     static func resolve(_ spec: Spec) -> ResolvedSpec? {
         var complete = true
+        var modelsByName: [String: ModelDefinition] = [:]
+        for model in spec.models where modelsByName[model.name.value] == nil { modelsByName[model.name.value] = model }
         func type(_ reference: TypeReference) -> TypeExpression {
             guard let expression = reference.expression else {
                 complete = false
@@ -35,12 +37,38 @@ enum SpecResolver {
             case .formFields(let fields, _)?: body = .formFields(fields.map(property))
             case nil: body = nil
             }
-            return ResolvedEndpoint(
+            let response = type(endpoint.response)
+            var resolved = ResolvedEndpoint(
                 name: endpoint.name, namespace: endpoint.namespace, method: endpoint.method, path: endpoint.path,
                 parameters: parameters,
                 pathParameters: placement.pathParameterIndices.compactMap { $0.map { parameters[$0] } },
-                body: body, response: type(endpoint.response), scope: endpoint.scope, errors: errors(endpoint.errors),
+                body: body, response: response, scope: endpoint.scope, errors: errors(endpoint.errors),
                 documentation: endpoint.documentation)
+            resolved.responseHeaders = endpoint.responseHeaders.map {
+                ResolvedResponseHeader(
+                    wireName: $0.wireName, propertyName: $0.propertyName, type: type($0.type),
+                    documentation: $0.documentation)
+            }
+            resolved.paging = endpoint.paging.flatMap { paging -> ResolvedPaging? in
+                func field(_ path: Located<String>) -> FieldPath? {
+                    guard case .success(let field) = FieldPath.resolve(path.value, from: response, models: modelsByName)
+                    else {
+                        complete = false
+                        return nil
+                    }
+                    return field
+                }
+                switch paging {
+                case .link:
+                    return .link
+                case .nextURL(let path):
+                    return field(path).map { .nextURL($0) }
+                case .cursor(let path, let parameter):
+                    let wireName = parameters.first { $0.name.value == parameter.value }?.wireName ?? parameter.value
+                    return field(path).map { .cursor($0, queryName: wireName) }
+                }
+            }
+            return resolved
         }
         let models = spec.models.map { model -> ResolvedModel in
             switch model.kind {

@@ -12,14 +12,15 @@ package enum HTTPFieldName {
         "transfer-encoding", "upgrade",
     ]
 
-    /// Why `name` cannot be a header name, or nil when it can.
-    package static func problem(with name: String) -> String? {
+    /// Why `name` cannot be a header name, or nil when it can. A header only read from responses may be one the
+    /// stack sets (`Content-Length`); one sent (`forSending`) may not.
+    package static func problem(with name: String, forSending: Bool = true) -> String? {
         if name.isEmpty { return "a header name cannot be empty" }
         if let bad = name.unicodeScalars.first(where: { !isTokenCharacter($0) }) {
             return "'\(name)' is not a valid header name: \(describe(bad)) is not allowed; a header "
                 + "name is letters, digits and !#$%&'*+-.^_`|~ only (RFC 9110 token)"
         }
-        if reserved.contains(name.lowercased()) {
+        if forSending, reserved.contains(name.lowercased()) {
             return "'\(name)' is a header the HTTP stack sets itself from the request; it cannot be a parameter, so "
                 + "remove it"
         }

@@ -10,6 +10,8 @@ extension SpecValidator {
             diagnostics.error("unknown scope '\(scope.value)' for \(what)\(hint)", at: scope.location)
         }
         checkType(endpoint.response, of: "the response")
+        checkResponseHeaders(of: endpoint, what: what)
+        checkPaging(of: endpoint, what: what)
         checkErrorTypes(endpoint.errors)
         checkParameters(of: endpoint, what: what)
         checkBody(of: endpoint, what: what)
@@ -27,6 +29,90 @@ extension SpecValidator {
             diagnostics.warning(
                 "\(what) uses HEAD, whose responses have no body, but declares the response "
                     + "'\(endpoint.response.text.value)'; use 'Void'", at: endpoint.response.text.location)
+        }
+    }
+
+    private mutating func checkResponseHeaders(of endpoint: Endpoint, what: String) {
+        let headers = endpoint.responseHeaders
+        for header in headers {
+            let name = "response header '\(header.wireName.value)' of \(what)"
+            if let problem = HTTPFieldName.problem(with: header.wireName.value, forSending: false) {
+                diagnostics.error("\(name): \(problem)", at: header.wireName.location)
+            }
+            checkType(header.type, of: name)
+            if let type = header.type.expression, !isTextual(type.unwrapped, allowsLists: true) {
+                diagnostics.error(
+                    "\(name) has the type '\(type)', which a header's text cannot hold; use String, a number, Bool, "
+                        + "Date, UUID, URL, an enum model, or a list of them", at: header.type.text.location)
+            }
+            if let given = header.name, SwiftName.memberName(given.value).isEmpty {
+                diagnostics.error("'name' of \(name) has no letters or digits; name the property", at: given.location)
+            }
+        }
+        checkWireNames(headers.map(\.wireName), kind: "response header", in: what, caseInsensitive: true)
+        checkMemberNames(
+            headers.map { ($0.name ?? $0.wireName, SwiftName.memberName($0.propertyName)) },
+            kind: "response header property", in: what)
+    }
+
+    private mutating func checkPaging(of endpoint: Endpoint, what: String) {
+        guard let paging = endpoint.paging else { return }
+        let location: SourceLocation
+        switch paging {
+        case .link(let at): location = at
+        case .nextURL(let path), .cursor(let path, _): location = path.location
+        }
+        if endpoint.method.value != .get {
+            diagnostics.error(
+                "\(what) pages, but uses \(endpoint.method.value.rawValue); paging asks for the next page with GET, "
+                    + "so remove 'paging' or use GET", at: location)
+            return
+        }
+        guard let response = endpoint.response.expression else { return }
+        switch paging {
+        case .link:
+            break
+        case .nextURL(let path):
+            switch FieldPath.resolve(path.value, from: response, models: models) {
+            case .failure(let problem):
+                diagnostics.error("'next' of the paging of \(what): \(problem.message)", at: path.location)
+            case .success(let field) where field.type.unwrapped != .builtin(.url):
+                diagnostics.error(
+                    "'next' of the paging of \(what) is '\(path.value)', of type '\(field.type)'; it must be the "
+                        + "next page's URL, of type 'URL?' (or 'URL')", at: path.location)
+            case .success:
+                break
+            }
+        case .cursor(let path, let parameterName):
+            switch FieldPath.resolve(path.value, from: response, models: models) {
+            case .failure(let problem):
+                diagnostics.error("'cursor' of the paging of \(what): \(problem.message)", at: path.location)
+            case .success(let field) where !isTextual(field.type.unwrapped, allowsLists: false):
+                diagnostics.error(
+                    "'cursor' of the paging of \(what) is '\(path.value)', of type '\(field.type)', which cannot be "
+                        + "sent back as a query item; use a String, a number or an enum model",
+                    at: path.location)
+            case .success:
+                break
+            }
+            let placement = ParameterPlacement(endpoint)
+            let query = zip(endpoint.parameters, placement.locations).filter { $0.1 == .query }.map(\.0)
+            if let other = zip(endpoint.parameters, placement.locations).first(where: {
+                $0.0.name.value == parameterName.value && $0.1 != .query
+            }) {
+                diagnostics.error(
+                    "'param' of the paging of \(what) is '\(parameterName.value)', which is sent in the "
+                        + "\(other.1.rawValue); a cursor goes back in the query, so declare it with 'in: query'",
+                    at: parameterName.location)
+            } else if !query.contains(where: { $0.name.value == parameterName.value }) {
+                let hint =
+                    query.isEmpty
+                    ? "declare it under 'params', such as '\(parameterName.value): String?'"
+                    : "the query parameters are \(query.map(\.name.value).joined(separator: ", "))"
+                diagnostics.error(
+                    "'param' of the paging of \(what) is '\(parameterName.value)', which is no query parameter of "
+                        + "the endpoint; \(hint)", at: parameterName.location)
+            }
         }
     }
 

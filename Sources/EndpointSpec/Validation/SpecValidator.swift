@@ -43,7 +43,23 @@ struct SpecValidator {
             checkMemberNames(
                 namespace.endpoints.map { ($0.name, SwiftName.memberName($0.name.value)) },
                 kind: "endpoint", in: "namespace '\(namespace.name.value)'")
+            checkHeaderFactoryNames(in: namespace)
             for endpoint in namespace.endpoints { check(endpoint) }
+        }
+    }
+
+    /// An endpoint that declares response headers also gets a `…WithHeaders` factory, which no other endpoint of
+    /// its namespace may be called.
+    private mutating func checkHeaderFactoryNames(in namespace: Namespace) {
+        var byName: [String: Endpoint] = [:]
+        for endpoint in namespace.endpoints { byName[SwiftName.memberName(endpoint.name.value)] = endpoint }
+        for endpoint in namespace.endpoints where !endpoint.responseHeaders.isEmpty {
+            let factory = SwiftName.memberName(endpoint.name.value) + "WithHeaders"
+            guard let other = byName[factory] else { continue }
+            diagnostics.error(
+                "endpoint '\(other.name.value)' of namespace '\(namespace.name.value)' has the name of the factory "
+                    + "that '\(endpoint.name.value)' gets for its response headers; rename it",
+                at: other.name.location, notes: [.init("'\(endpoint.name.value)' is here", at: endpoint.name.location)])
         }
     }
 
