@@ -179,6 +179,52 @@ struct HTTPBinTests {
         #expect(page.remaining == 42)
     }
 
+    struct RateLimitHeaders: ResponseHeaders, Equatable {
+        var remaining: Int
+        var reset: Date
+        var etag: String?
+        var location: URL?
+        var allow: [String]
+
+        init(from response: ReceivedResponse) throws {
+            remaining = try response.header("X-RateLimit-Remaining")
+            reset = try response.header("X-RateLimit-Reset")
+            etag = try response.header("ETag")
+            location = try response.header("Location")
+            allow = try response.header("X-Allow")
+        }
+    }
+
+    @Test("/response-headers: typed headers with the body through withHeaders(); a relative Location resolves")
+    func typedResponseHeaders() async throws {
+        let endpoint = Endpoint<JSONValue>(
+            method: .get, path: "/response-headers",
+            query: [
+                Parameter("X-RateLimit-Remaining", "4999"), Parameter("X-RateLimit-Reset", "Sun, 06 Nov 1994 08:49:37 GMT"),
+                Parameter("Location", "/items/7"), Parameter("X-Allow", "GET, HEAD"),
+            ])
+        let reply = try await api.send(endpoint.withHeaders(RateLimitHeaders.self))
+        #expect(reply.status == 200)
+        #expect(reply.headers.remaining == 4999)
+        #expect(reply.headers.reset == Date(timeIntervalSince1970: 784_111_777))
+        #expect(reply.headers.etag == nil)
+        #expect(reply.headers.location?.path == "/items/7")
+        #expect(reply.headers.location?.host == HTTPBin.url?.host)
+        #expect(reply.headers.allow == ["GET", "HEAD"])
+        #expect(reply.body["X-Allow"] == .string("GET, HEAD"))
+
+        let broken = endpoint.withHeaders(RateLimitHeaders.self)
+        var malformed = broken
+        malformed.query = [Parameter("X-RateLimit-Remaining", "many"), Parameter("X-RateLimit-Reset", "0")]
+        let result = await Result.of { try await api.send(malformed) }
+        guard case .failure(ClientError.client(let failure)) = result else {
+            Issue.record("not a client failure: \(result)")
+            return
+        }
+        #expect(failure.kind == .undecodableResponse)
+        #expect("\(failure)".contains("'X-RateLimit-Remaining' is 'many', which is not Int"))
+    }
+
     @Test("/headers: default headers and Accept arrive")
     func headers() async throws {
         let client = APIClient(

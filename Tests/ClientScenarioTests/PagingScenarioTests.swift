@@ -1,0 +1,131 @@
+import EndpointRuntime
+import FlyingFox
+import Foundation
+import GitHubEventsAPI
+import Testing
+
+/// The generated GitHub API against an in-process server that pages the way GitHub does: absolute `Link` URLs,
+/// rate-limit headers on every response, five pages of events.
+@Suite("Paging through generated APIs")
+struct PagingScenarioTests {
+    static let pageCount = 5
+
+    /// Serves `/repos/o/r/events?page=N`: one event per page whose id is the page number; page `slowPage` takes
+    /// ten seconds.
+    static func server(hits: Hits, slowPage: Int? = nil) async throws -> TestServer {
+        let base = Locked<URL?>(nil)
+        let server = try await TestServer.start { server in
+            await server.appendRoute("GET /repos/:owner/:repo/events") { request in
+                hits.increment()
+                let page = Int(request.query["page"] ?? "1") ?? 1
+                if page == slowPage { try await Task.sleep(for: .seconds(10)) }
+                var headers: HTTPHeaders = [
+                    HTTPHeader("X-RateLimit-Limit"): "60", HTTPHeader("X-RateLimit-Remaining"): "\(60 - page)",
+                    HTTPHeader("X-RateLimit-Reset"): "1798761600", HTTPHeader("ETag"): #"W/"page-\#(page)""#,
+                ]
+                if page < pageCount, let root = base.withLock({ $0 }) {
+                    let next = "\(root.absoluteString)/repos/o/r/events?page=\(page + 1)&per_page=1"
+                    let last = "\(root.absoluteString)/repos/o/r/events?page=\(pageCount)&per_page=1"
+                    headers[HTTPHeader("Link")] = #"<\#(next)>; rel="next", <\#(last)>; rel="last""#
+                }
+                return TestServer.json(.ok, Self.events(id: page), headers: headers)
+            }
+        }
+        base.withLock { $0 = server.url }
+        return server
+    }
+
+    static func events(id: Int) -> String {
+        #"""
+        [{"id": "\#(id)", "type": "WatchEvent", "public": true, "created_at": "2026-10-21T07:28:00Z", "payload": {},
+          "actor": {"id": 1, "login": "octocat", "url": "https://api.github.com/users/octocat",
+                    "avatar_url": "https://avatars.githubusercontent.com/u/1"},
+          "repo": {"id": 2, "name": "o/r", "url": "https://api.github.com/repos/o/r"}}]
+        """#
+    }
+
+    @Test("all pages with their rate-limit headers, in order; the sequence stops after the last")
+    func allPages() async throws {
+        let hits = Hits()
+        let server = try await Self.server(hits: hits)
+        defer { Task { await server.stop() } }
+        let feed = AuthorizedClient<GitHub.Scope.Public>(
+            client: APIClient(baseURL: server.url), credentials: Credentials(token: "p"))
+        var ids: [String] = []
+        var remaining: [Int] = []
+        for try await page in feed.pages(GitHub.Repos.eventsWithHeaders(owner: "o", repo: "r", perPage: 1)) {
+            ids += page.body.map(\.id)
+            remaining.append(page.headers.rateLimitRemaining)
+            #expect(page.headers.rateLimitReset == Date(timeIntervalSince1970: 1_798_761_600))
+            #expect(page.headers.etag?.hasPrefix("W/") == true)
+            #expect(page.status == 200)
+        }
+        #expect(ids == ["1", "2", "3", "4", "5"])
+        #expect(remaining == [59, 58, 57, 56, 55])
+        #expect(hits.count == Self.pageCount)
+    }
+
+    @Test("the next page by hand: page(_:) hands back a request of the same scope")
+    func nextByHand() async throws {
+        let server = try await Self.server(hits: Hits())
+        defer { Task { await server.stop() } }
+        let feed = AuthorizedClient<GitHub.Scope.Public>(
+            client: APIClient(baseURL: server.url), credentials: Credentials(token: "p"))
+        let first = try await feed.page(GitHub.Repos.events(owner: "o", repo: "r"))
+        let next: AuthorizedEndpoint<GitHub.Scope.Public, [GitHub.Models.Event]> = try #require(first.next)
+        let second = try await feed.send(next)
+        #expect(first.value.map(\.id) == ["1"])
+        #expect(second.map(\.id) == ["2"])
+    }
+
+    @Test("cancelling the task while a page is loading cancels that request and fetches no more")
+    func cancelMidway() async throws {
+        let hits = Hits()
+        let server = try await Self.server(hits: hits, slowPage: 3)
+        defer { Task { await server.stop() } }
+        let feed = AuthorizedClient<GitHub.Scope.Public>(
+            client: APIClient(baseURL: server.url), credentials: Credentials(token: "p"))
+        let received = Locked<[String]>([])
+        let task = Task {
+            for try await page in feed.pages(GitHub.Repos.events(owner: "o", repo: "r")) {
+                received.withLock { $0 += page.map(\.id) }
+            }
+        }
+        while hits.count < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        let start = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(ContinuousClock.now - start < .seconds(5))
+        guard case .failure(ClientError.client(let failure)) = result else {
+            Issue.record("not a cancellation: \(result)")
+            return
+        }
+        #expect(failure.kind == .cancelled)
+        #expect(received.withLock { $0 } == ["1", "2"])
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(hits.count == 3)
+    }
+
+    @Test("an Observable of pages, as an RxSwift user writes it; disposing after two pages stops the rest")
+    func observable() async throws {
+        let hits = Hits()
+        let server = try await Self.server(hits: hits)
+        defer { Task { await server.stop() } }
+        let feed = AuthorizedClient<GitHub.Scope.Public>(
+            client: APIClient(baseURL: server.url), credentials: Credentials(token: "p"))
+        let counts = try await feed.requestPages(GitHub.Repos.events(owner: "o", repo: "r"))
+            .map { $0.count }
+            .toArray()
+            .value
+        #expect(counts == [1, 1, 1, 1, 1])
+
+        let before = hits.count
+        let firstTwo = try await feed.requestPages(GitHub.Repos.events(owner: "o", repo: "r"))
+            .take(2)
+            .toArray()
+            .value
+        #expect(firstTwo.flatMap { $0.map(\.id) } == ["1", "2"])
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(hits.count - before <= 3, "\(hits.count - before) requests for two pages")
+    }
+}
