@@ -37,9 +37,15 @@ public final class APIClient: Sendable {
         /// Request headers that carry credentials, compared ignoring case: redacted in the ``RequestLog`` and its
         /// cURL line, and never sent to another host on a redirect. Add the names of your API's own keys.
         public var sensitiveHeaders: Set<String>
+        /// The most bytes a download (``APIClient/download(_:to:timeout:progress:)``) writes to its file, 8 GiB by
+        /// default (or `Int.max` where `Int` is 32 bits); an endpoint's own limit wins.
+        public var maximumDownloadSize: Int = Configuration.defaultMaximumDownloadSize
 
         /// 32 MiB: far above any JSON response a screen shows, far below what would hurt a phone.
         public static let defaultMaximumResponseSize = 32 << 20
+
+        /// 8 GiB: a download streams to disk, so only the disk bounds it; this bounds a server that never stops.
+        public static let defaultMaximumDownloadSize = Int(clamping: Int64(8) << 30)
 
         /// A configuration with the defaults: JSON coding for generated models, 60 s timeout, URLSession.
         public init(
@@ -103,6 +109,53 @@ public final class APIClient: Sendable {
         Single.create { try await self.result(endpoint) }
     }
 
+    // MARK: Downloads
+
+    /// Sends the request and streams a successful body into the file at `destination`, so memory stays flat
+    /// however large the body is; `progress` is called as it grows (from the transport's queue).
+    ///
+    /// The body is written to a hidden `.part` file beside `destination` and moved into place only when it is
+    /// complete, replacing any file there; a failed or cancelled download leaves no partial file. Errors are
+    /// the same three categories as `send`, read from the error body in memory. `timeout` bounds the whole
+    /// download (the configuration's timeout is for ordinary requests); the size limit is the endpoint's own
+    /// or ``Configuration/maximumDownloadSize``.
+    public func download<Response>(
+        _ endpoint: Endpoint<Response>, to destination: URL, timeout: TimeInterval = 3600,
+        progress: DownloadProgressHandler? = nil
+    ) async throws -> DownloadedFile {
+        try await download(endpoint, to: destination, timeout: timeout, progress: progress, authorization: nil)
+    }
+
+    func download<Response>(
+        _ endpoint: Endpoint<Response>, to destination: URL, timeout: TimeInterval,
+        progress: DownloadProgressHandler?, authorization: Credentials?
+    ) async throws -> DownloadedFile {
+        let partial = destination.deletingLastPathComponent().appendingPathComponent(
+            ".\(destination.lastPathComponent).\(UUID().uuidString).part")
+        let reading = endpoint.reading { response, _ in
+            let size = (try? FileManager.default.attributesOfItem(atPath: partial.path)[.size] as? NSNumber)?
+                .int64Value
+            return DownloadedFile(
+                url: destination, byteCount: size ?? 0, status: response.status, headers: response.headers)
+        }
+        do {
+            let file = try await perform(
+                reading, authorization: authorization,
+                download: DownloadTarget(file: partial, progress: progress, timeout: timeout))
+            try? FileManager.default.removeItem(at: destination)
+            do {
+                try FileManager.default.moveItem(at: partial, to: destination)
+            } catch {
+                throw ClientError.client(
+                    ClientFailure(.transport, endpoint: endpoint.description, underlying: SendableError(error)))
+            }
+            return file
+        } catch {
+            try? FileManager.default.removeItem(at: partial)
+            throw error
+        }
+    }
+
     // MARK: Paging
 
     /// Sends the request and returns its page: the value and the request for the next page, by the endpoint's
@@ -126,10 +179,14 @@ public final class APIClient: Sendable {
 
     /// Sends `endpoint`: conditional validators, interceptors, the bearer token from `authorization` (refreshed
     /// once on 401, with one retry), retries as the interceptors decide, then reads the response.
-    func perform<Response>(_ endpoint: Endpoint<Response>, authorization: Credentials?) async throws -> Response {
+    func perform<Response>(
+        _ endpoint: Endpoint<Response>, authorization: Credentials?, download: DownloadTarget? = nil
+    ) async throws -> Response {
         let name = endpoint.description
         var request = try await build(endpoint)
-        let store = endpoint.method == .get ? configuration.conditionalStore : nil
+        // A download's body is on disk, not in memory, so it is never stored for conditional requests.
+        let store = endpoint.method == .get && download == nil ? configuration.conditionalStore : nil
+        if let download { request.timeoutInterval = download.timeout }
         let stored = try await applyValidators(from: store, to: &request, endpoint: name)
         var token: String?
         if let authorization {
@@ -139,7 +196,8 @@ public final class APIClient: Sendable {
             }
         }
         let options = TransportOptions(
-            maximumResponseSize: endpoint.maximumResponseSize ?? configuration.maximumResponseSize,
+            maximumResponseSize: endpoint.maximumResponseSize
+                ?? (download == nil ? configuration.maximumResponseSize : configuration.maximumDownloadSize),
             sensitiveHeaderNames: sensitiveHeaderNames)
 
         var attempt = 1
@@ -148,7 +206,7 @@ public final class APIClient: Sendable {
             let data: Data
             let response: HTTPURLResponse
             do {
-                (data, response) = try await exchange(request, options: options, endpoint: name)
+                (data, response) = try await exchange(request, options: options, download: download, endpoint: name)
             } catch ClientError.client(let failure) {
                 guard let delay = await retryDelay(request, attempt: attempt, outcome: .failure(failure)) else {
                     throw ClientError.client(failure)
@@ -275,14 +333,21 @@ public final class APIClient: Sendable {
     }
 
     /// One round trip through the transport, with transport errors mapped and the exchange logged.
-    private func exchange(_ request: URLRequest, options: TransportOptions, endpoint: String) async throws -> (
-        Data, HTTPURLResponse
-    ) {
+    private func exchange(
+        _ request: URLRequest, options: TransportOptions, download: DownloadTarget?, endpoint: String
+    ) async throws -> (Data, HTTPURLResponse) {
         let start = ContinuousClock.now
         let sensitive = options.sensitiveHeaderNames
         do {
             try Task.checkCancellation()
-            let (data, response) = try await configuration.transport.send(request, options: options)
+            let transport = configuration.transport
+            let (data, response) =
+                if let download {
+                    try await transport.download(
+                        request, to: download.file, options: options, progress: download.progress)
+                } else {
+                    try await transport.send(request, options: options)
+                }
             try Task.checkCancellation()
             configuration.logger?(
                 RequestLog(
@@ -338,6 +403,8 @@ public final class APIClient: Sendable {
         do {
             return try endpoint.readResponse(
                 ReceivedResponse(status: status, headers: headers, body: data, url: url), configuration.decoder())
+        } catch let undeclared as UndeclaredStatusError {
+            throw ClientError.unexpected(info, underlying: undeclared)
         } catch {
             throw ClientError.client(
                 ClientFailure(
@@ -352,6 +419,33 @@ public final class APIClient: Sendable {
             headers["\(key)"] = "\(value)"
         }
         return headers
+    }
+}
+
+/// Where `perform` writes a download's body, and for how long it may take.
+struct DownloadTarget: Sendable {
+    var file: URL
+    var progress: DownloadProgressHandler?
+    var timeout: TimeInterval
+}
+
+/// A finished download: where the body is now, and what came with it.
+public struct DownloadedFile: Sendable, Hashable {
+    /// The file the body was written to (the destination asked for).
+    public var url: URL
+    /// The body's size in bytes.
+    public var byteCount: Int64
+    /// The status code.
+    public var status: Int
+    /// The response headers.
+    public var headers: [String: String]
+
+    /// A downloaded file's record; for tests and previews.
+    public init(url: URL, byteCount: Int64, status: Int = 200, headers: [String: String] = [:]) {
+        self.url = url
+        self.byteCount = byteCount
+        self.status = status
+        self.headers = headers
     }
 }
 

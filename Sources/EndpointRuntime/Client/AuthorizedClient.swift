@@ -32,6 +32,16 @@ public struct AuthorizedClient<Authorization>: Sendable {
         Single.create { try await send(endpoint) }
     }
 
+    /// Streams a successful body into the file at `destination` with this client's token; see
+    /// ``APIClient/download(_:to:timeout:progress:)``.
+    public func download<Response>(
+        _ endpoint: AuthorizedEndpoint<Authorization, Response>, to destination: URL, timeout: TimeInterval = 3600,
+        progress: DownloadProgressHandler? = nil
+    ) async throws -> DownloadedFile {
+        try await client.download(
+            endpoint.endpoint, to: destination, timeout: timeout, progress: progress, authorization: credentials)
+    }
+
     /// Sends the request and returns its page: the value and the request for the next page, of the same scope.
     public func page<Response>(
         _ endpoint: AuthorizedEndpoint<Authorization, Response>

@@ -46,7 +46,8 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     /// 2. An error the spec declares: its status matched the endpoint's error schema and the body decoded into
     /// the declared model, which is the associated value, as its own type (`catch`/`case let x as Model`).
     case api(any Error & Sendable, HTTPResponseInfo)
-    /// 3. An error the spec does not declare: an unexpected status, or an error body that does not decode.
+    /// 3. An error the spec does not declare: an unexpected status, or an error body that does not decode, or
+    /// a 2xx other than those an endpoint with several success statuses declares (``UndeclaredStatusError``).
     case unexpected(HTTPResponseInfo, underlying: (any Error & Sendable)?)
 
     public var description: String {
@@ -56,7 +57,10 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         case .api(let model, let response):
             return "\(response.endpoint) failed with status \(response.status): \(model)"
         case .unexpected(let response, let underlying):
-            let reason = underlying.map { " (the error body did not decode: \($0))" } ?? ""
+            let reason =
+                underlying is UndeclaredStatusError
+                ? " (a success status the endpoint does not declare)"
+                : underlying.map { " (the error body did not decode: \($0))" } ?? ""
             return
                 "\(response.endpoint) failed with unexpected status \(response.status)\(reason): \(response.bodyExcerpt)"
         }

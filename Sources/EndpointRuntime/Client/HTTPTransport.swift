@@ -17,6 +17,39 @@ public protocol HTTPTransport: Sendable {
     /// The default calls ``send(_:)`` and checks the size afterwards, which suits in-memory transports; a
     /// transport that streams should enforce the limit while the body arrives, as ``URLSessionTransport`` does.
     func send(_ request: URLRequest, options: TransportOptions) async throws -> (Data, HTTPURLResponse)
+
+    /// Performs `request` within `options`, writing a 2xx body into `file` (created or emptied) rather than
+    /// memory, and calling `progress` as it grows; the body of any other status comes back in memory, for the
+    /// client to read as an error. Past `options.maximumResponseSize` bytes it throws ``ResponseTooLargeError``.
+    ///
+    /// The default calls ``send(_:options:)`` and writes the body afterwards, which suits in-memory transports;
+    /// ``URLSessionTransport`` streams, so memory stays flat however large the body is.
+    func download(
+        _ request: URLRequest, to file: URL, options: TransportOptions, progress: DownloadProgressHandler?
+    ) async throws -> (Data, HTTPURLResponse)
+}
+
+/// Called as a download's body is written: from the transport's own queue, so hop to the main actor for UI.
+public typealias DownloadProgressHandler = @Sendable (DownloadProgress) -> Void
+
+/// How far a download is.
+public struct DownloadProgress: Sendable, Hashable {
+    /// Body bytes written to the file so far.
+    public var bytesWritten: Int64
+    /// The announced `Content-Length`, when the server sent one.
+    public var expectedBytes: Int64?
+
+    /// A progress value.
+    public init(bytesWritten: Int64, expectedBytes: Int64?) {
+        self.bytesWritten = bytesWritten
+        self.expectedBytes = expectedBytes
+    }
+
+    /// The part done, from 0 to 1, when the total is known.
+    public var fractionCompleted: Double? {
+        guard let expectedBytes, expectedBytes > 0 else { return nil }
+        return min(1, Double(bytesWritten) / Double(expectedBytes))
+    }
 }
 
 extension HTTPTransport {
@@ -26,6 +59,16 @@ extension HTTPTransport {
             throw ResponseTooLargeError(limit: options.maximumResponseSize, declaredLength: nil)
         }
         return (data, response)
+    }
+
+    public func download(
+        _ request: URLRequest, to file: URL, options: TransportOptions, progress: DownloadProgressHandler?
+    ) async throws -> (Data, HTTPURLResponse) {
+        let (data, response) = try await send(request, options: options)
+        guard (200..<300).contains(response.statusCode) else { return (data, response) }
+        try data.write(to: file)
+        progress?(DownloadProgress(bytesWritten: Int64(data.count), expectedBytes: Int64(data.count)))
+        return (Data(), response)
     }
 }
 

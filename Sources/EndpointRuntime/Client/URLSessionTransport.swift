@@ -37,8 +37,21 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: URLRequest, options: TransportOptions) async throws -> (Data, HTTPURLResponse) {
-        let transfer = Transfer(options: options, originalURL: request.url)
-        return try await withTaskCancellationHandler {
+        try await perform(request, Transfer(options: options, originalURL: request.url))
+    }
+
+    /// Streams a 2xx body into `file` chunk by chunk, so memory stays flat however large it is; the bodies of
+    /// other statuses come back in memory, for the client to read as errors.
+    public func download(
+        _ request: URLRequest, to file: URL, options: TransportOptions, progress: DownloadProgressHandler?
+    ) async throws -> (Data, HTTPURLResponse) {
+        let sink = FileSink(file: file, progress: progress)
+        defer { sink.close() }
+        return try await perform(request, Transfer(options: options, originalURL: request.url, sink: sink))
+    }
+
+    private func perform(_ request: URLRequest, _ transfer: Transfer) async throws -> (Data, HTTPURLResponse) {
+        try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = session.dataTask(with: request)
                 guard transfer.start(task, continuation) else { return }
@@ -75,11 +88,14 @@ final class Transfer: Sendable {
 
     let options: TransportOptions
     let originalURL: URL?
+    /// Where a 2xx body goes instead of memory, for a download.
+    let sink: FileSink?
     private let state = Locked(State())
 
-    init(options: TransportOptions, originalURL: URL?) {
+    init(options: TransportOptions, originalURL: URL?, sink: FileSink? = nil) {
         self.options = options
         self.originalURL = originalURL
+        self.sink = sink
     }
 
     /// Records the task and the continuation; false (and the continuation resumed) when already finished.
@@ -121,9 +137,18 @@ final class Transfer: Sendable {
             finish(.failure(ResponseTooLargeError(limit: limit, declaredLength: declared)))
             return false
         }
+        let http = response as? HTTPURLResponse
+        if let sink, let http, (200..<300).contains(http.statusCode) {
+            do {
+                try sink.open(expectedLength: declared > 0 ? declared : nil)
+            } catch {
+                finish(.failure(error))
+                return false
+            }
+        }
         state.withLock { state in
-            state.response = response as? HTTPURLResponse
-            if declared > 0 { state.body.reserveCapacity(Int(declared)) }
+            state.response = http
+            if declared > 0, sink?.isOpen != true { state.body.reserveCapacity(Int(min(declared, 1 << 20))) }
         }
         return true
     }
@@ -131,6 +156,17 @@ final class Transfer: Sendable {
     /// Appends a chunk of body; past the limit the exchange fails and the task is cancelled.
     func receive(_ data: Data) {
         let limit = options.maximumResponseSize
+        if let sink, sink.isOpen {
+            guard !state.withLock({ $0.isFinished }) else { return }
+            do {
+                try sink.write(data, limit: limit)
+            } catch is FileSink.Full {
+                finish(.failure(ResponseTooLargeError(limit: limit, declaredLength: nil)))
+            } catch {
+                finish(.failure(error))
+            }
+            return
+        }
         let isOver = state.withLock { state in
             guard !state.isFinished else { return false }
             guard data.count <= limit - state.body.count else { return true }
@@ -216,4 +252,61 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         completionHandler(.rejectProtectionSpace, nil)
     }
+}
+
+/// Where a download's body goes: a file written chunk by chunk, with progress reported as it grows. The delegate
+/// queue writes to it one chunk at a time; the lock keeps `close()` from another thread safe.
+final class FileSink: Sendable {
+    private struct State {
+        var handle: FileHandle?
+        var written: Int64 = 0
+        var expected: Int64?
+    }
+
+    let file: URL
+    let progress: DownloadProgressHandler?
+    private let state = Locked(State())
+
+    init(file: URL, progress: DownloadProgressHandler?) {
+        self.file = file
+        self.progress = progress
+    }
+
+    var isOpen: Bool { state.withLock { $0.handle != nil } }
+
+    /// Creates (or empties) the file for writing.
+    func open(expectedLength: Int64?) throws {
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
+        }
+        let handle = try FileHandle(forWritingTo: file)
+        state.withLock {
+            $0.handle = handle
+            $0.expected = expectedLength
+        }
+        progress?(DownloadProgress(bytesWritten: 0, expectedBytes: expectedLength))
+    }
+
+    /// Appends `data`; throws ``Full``, with nothing written, when it would pass `limit` bytes in all.
+    func write(_ data: Data, limit: Int) throws {
+        let update = try state.withLock { state -> DownloadProgress? in
+            guard let handle = state.handle else { return nil }
+            guard Int64(data.count) <= Int64(limit) - state.written else { throw Full() }
+            try handle.write(contentsOf: data)
+            state.written += Int64(data.count)
+            return DownloadProgress(bytesWritten: state.written, expectedBytes: state.expected)
+        }
+        if let update { progress?(update) }
+    }
+
+    func close() {
+        let handle = state.withLock { state -> FileHandle? in
+            defer { state.handle = nil }
+            return state.handle
+        }
+        try? handle?.close()
+    }
+
+    /// The body would pass the limit.
+    struct Full: Error {}
 }

@@ -39,15 +39,7 @@ public struct Endpoint<Response: Sendable>: Sendable {
         self.init(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
             errors: errors, paging: paging,
-            decodeResponse: { body, decoder in
-                // `response: T?`: an empty success body (a 204, or a 200 with nothing) is nil, not a failure.
-                if body.isEmpty, let none = (Response.self as? any ExpressibleByNilLiteral.Type)?.init(nilLiteral: ()),
-                    let none = none as? Response
-                {
-                    return none
-                }
-                return try decoder.decode(Response.self, from: body)
-            })
+            readResponse: { response, decoder in try response.decode(Response.self, with: decoder) })
     }
 
     /// Creates an endpoint with no response body to read.
@@ -96,6 +88,21 @@ extension Endpoint {
     public func limitingResponseSize(to bytes: Int) -> Endpoint {
         var endpoint = self
         endpoint.maximumResponseSize = bytes
+        return endpoint
+    }
+}
+
+extension Endpoint {
+    /// The same request, its successful response read by `read` into another type. Paging does not carry over
+    /// (its rule reads this endpoint's type); the caller maps it where it can.
+    func reading<Other>(
+        _ read: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Other
+    ) -> Endpoint<Other> {
+        var endpoint = Endpoint<Other>(
+            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            errors: errors, readResponse: read)
+        endpoint.maximumResponseSize = maximumResponseSize
+        endpoint.url = url
         return endpoint
     }
 }

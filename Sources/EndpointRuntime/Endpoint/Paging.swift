@@ -102,17 +102,11 @@ extension Endpoint {
     /// The endpoint reading a ``Page``: its value and the request for the next one.
     func readingPage() -> Endpoint<Page<Response, Endpoint>> {
         let this = self
-        var endpoint = Endpoint<Page<Response, Endpoint>>(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors,
-            readResponse: { response, decoder in
-                let value = try this.readResponse(response, decoder)
-                let step = this.paging?.next(response, value)
-                return Page(value: value, next: step.map(this.following), step: step)
-            })
-        endpoint.maximumResponseSize = maximumResponseSize
-        endpoint.url = url
-        return endpoint
+        return reading { response, decoder in
+            let value = try this.readResponse(response, decoder)
+            let step = this.paging?.next(response, value)
+            return Page(value: value, next: step.map(this.following), step: step)
+        }
     }
 }
 

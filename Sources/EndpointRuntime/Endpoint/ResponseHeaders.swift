@@ -270,17 +270,12 @@ extension Endpoint {
         _ headers: Headers.Type = Headers.self
     ) -> Endpoint<Reply<Response, Headers>> {
         let read = readResponse
-        var endpoint = Endpoint<Reply<Response, Headers>>(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: self.headers,
-            body: body, errors: errors,
-            readResponse: { response, decoder in
-                Reply(
-                    body: try read(response, decoder), headers: try Headers(from: response), status: response.status,
-                    headerFields: response.headers)
-            })
-        endpoint.maximumResponseSize = maximumResponseSize
+        var endpoint = reading { response, decoder in
+            Reply<Response, Headers>(
+                body: try read(response, decoder), headers: try Headers(from: response), status: response.status,
+                headerFields: response.headers)
+        }
         endpoint.paging = paging?.map(\.body)
-        endpoint.url = url
         return endpoint
     }
 }
