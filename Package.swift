@@ -44,6 +44,7 @@ let package = Package(
                 .embedInCode("Endpoints.mustache"),
                 .embedInCode("Endpoint.mustache"),
                 .embedInCode("ResponseHeaders.mustache"),
+                .embedInCode("SuccessResponses.mustache"),
             ]
         ),
 
@@ -110,6 +111,7 @@ let package = Package(
         exampleAPI("GitHubEventsAPI"),
         exampleAPI("CountriesAPI"),
         exampleAPI("EdgeCasesAPI"),
+        exampleAPI("PlayerAPI"),
 
         // Helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -126,13 +128,13 @@ let package = Package(
             name: "ExampleAPITests",
             dependencies: [
                 "EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "EdgeCasesAPI",
-                "TestSupport",
+                "PlayerAPI", "TestSupport",
             ]
         ),
         .testTarget(
             name: "ClientScenarioTests",
             dependencies: [
-                "EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI",
+                "EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "PlayerAPI",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),

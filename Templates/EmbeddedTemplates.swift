@@ -12,6 +12,7 @@ package enum EmbeddedTemplates {
         "Endpoints": text(PackageResources.Endpoints_mustache),
         "Endpoint": text(PackageResources.Endpoint_mustache),
         "ResponseHeaders": text(PackageResources.ResponseHeaders_mustache),
+        "SuccessResponses": text(PackageResources.SuccessResponses_mustache),
     ]
 
     private static func text(_ bytes: [UInt8]) -> String {

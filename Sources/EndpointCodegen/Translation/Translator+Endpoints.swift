@@ -47,7 +47,8 @@ extension Translator {
         // Required arguments first, so the ones that default to nil can be left out at the end.
         leading += others.filter { !$0.isOptional } + others.filter(\.isOptional)
 
-        let response = namer.type(endpoint.response, qualifyingModels: true)
+        let statuses = endpoint.successStatuses.isEmpty ? nil : successResponsesView(endpoint)
+        let response = statuses?.name ?? namer.type(endpoint.response, qualifyingModels: true)
         let endpointType = "\(namer.runtime("Endpoint"))<\(response)>"
         var genericClause = ""
         var returnType = endpointType
@@ -68,7 +69,8 @@ extension Translator {
             isMultiline: signature.isMultiline(access: access, genericClause: genericClause, returnType: returnType),
             returnType: returnType, isAuthorized: endpoint.scope != nil,
             authorizedEndpointType: namer.runtime("AuthorizedEndpoint"), endpointType: endpointType,
-            endpointArguments: endpointArguments(endpoint, others: otherParameters), responseHeaders: headers)
+            endpointArguments: endpointArguments(endpoint, others: otherParameters),
+            successResponses: statuses, responseHeaders: headers)
     }
 
     /// A factory function's name and arguments, laid out on one line or one per line.
@@ -203,7 +205,11 @@ extension Translator {
         let query = others.filter { $0.location == .query }
         if !query.isEmpty { arguments.append(["query: ["] + query.map { "    " + parameterLine($0) } + ["]"]) }
         let headers = others.filter { $0.location == .header }
-        if !headers.isEmpty { arguments.append(["headers: ["] + headers.map { "    " + parameterLine($0) } + ["]"]) }
+        var headerLines = headers.map { "    " + parameterLine($0) }
+        if let media = endpoint.responseMedia {
+            headerLines.insert("    \(parameterType)(\"Accept\", \(SwiftSource.stringLiteral(media))),", at: 0)
+        }
+        if !headerLines.isEmpty { arguments.append(["headers: ["] + headerLines + ["]"]) }
         switch endpoint.body {
         case .value?:
             arguments.append(["body: .json(body)"])
@@ -230,6 +236,23 @@ extension Translator {
         if let paging = endpoint.paging {
             arguments.append(["paging: \(pagingExpression(paging))"])
         }
+        if !endpoint.successStatuses.isEmpty {
+            // Several success statuses: a switch over the status, each case reading its own body.
+            var lines = ["readResponse: { response, decoder in", "    switch response.status {"]
+            for success in endpoint.successStatuses {
+                let name = Self.caseName(forStatus: success.status)
+                let value = bodyExpression(success.type, reading: success.reading)
+                lines.append("    case \(success.status): .\(name)\(value.map { "(\($0))" } ?? "")")
+            }
+            lines += [
+                "    default: throw \(namer.runtime("UndeclaredStatusError"))(status: response.status)", "    }", "}",
+            ]
+            arguments.append(lines)
+        } else if endpoint.responseReading == .bytes || endpoint.responseReading == .text,
+            let value = bodyExpression(endpoint.response, reading: endpoint.responseReading)
+        {
+            arguments.append(["readResponse: { response, _ in \(value) }"])
+        }
         var lines: [String] = []
         for (index, argument) in arguments.enumerated() {
             var argumentLines = argument
@@ -241,6 +264,52 @@ extension Translator {
 }
 
 extension Translator {
+    /// The case of a success-status enum: the status's name in RFC 9110 (`ok`, `noContent`), or `status299`.
+    static func caseName(forStatus status: Int) -> String {
+        let names = [
+            200: "ok", 201: "created", 202: "accepted", 203: "nonAuthoritativeInformation", 204: "noContent",
+            205: "resetContent", 206: "partialContent", 207: "multiStatus", 208: "alreadyReported", 226: "imUsed",
+        ]
+        return names[status] ?? "status\(status)"
+    }
+
+    /// How a closure with `response` and `decoder` in scope reads a body; nil for none.
+    fileprivate func bodyExpression(_ type: TypeExpression, reading: BodyReading) -> String? {
+        switch reading {
+        case .none:
+            return nil
+        case .json:
+            return "try response.decode(\(namer.type(type, qualifyingModels: true)).self, with: decoder)"
+        case .bytes:
+            return type.isOptional ? "response.body.isEmpty ? nil : response.body" : "response.body"
+        case .text:
+            return type.isOptional ? "response.body.isEmpty ? nil : try response.text()" : "try response.text()"
+        }
+    }
+
+    /// The enum of an endpoint that answers several success statuses.
+    fileprivate func successResponsesView(_ endpoint: ResolvedEndpoint) -> SuccessResponsesView {
+        let name = SwiftSource.identifier(SwiftName.typeName(endpoint.name.value) + "Response")
+        let takesArguments = !endpoint.parameters.isEmpty || endpoint.body != nil
+        let calls = takesArguments ? "(…)" : "()"
+        return SuccessResponsesView(
+            access: access,
+            docLines: SwiftSource.docLines([
+                "What `\(memberName(endpoint.name.value).filter { $0 != "`" })\(calls)` answers: one case per "
+                    + "success status; any other 2xx is an unexpected response."
+            ]),
+            name: name,
+            conformances: "\(namer.swift("Sendable")), \(namer.swift("Hashable"))",
+            cases: endpoint.successStatuses.map { success in
+                let payload =
+                    success.type == .builtin(.void) ? "" : "(\(namer.type(success.type, qualifyingModels: true)))"
+                let body = success.type == .builtin(.void) ? "no body" : "the body"
+                return SuccessCaseView(
+                    docLines: ["/// `\(success.status)`, with \(body)."],
+                    declaration: "case \(Self.caseName(forStatus: success.status))\(payload)")
+            })
+    }
+
     /// `.link`, `.nextURL { $0.next }` or `.cursor("after") { $0.cursors?.after }`.
     fileprivate func pagingExpression(_ paging: ResolvedPaging) -> String {
         func access(_ path: FieldPath) -> String {

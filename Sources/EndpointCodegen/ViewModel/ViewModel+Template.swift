@@ -178,6 +178,7 @@ extension EndpointView: TemplateContext {
         case "authorizedEndpointType": return .text(self.authorizedEndpointType)
         case "endpointType": return .text(self.endpointType)
         case "endpointArguments": return .texts(self.endpointArguments)
+        case "successResponses": return .optionalObject(self.successResponses)
         case "responseHeaders": return .optionalObject(self.responseHeaders)
         default: return nil
         }
@@ -215,6 +216,29 @@ extension HeaderPropertyView: TemplateContext {
         case "declaration": return .text(self.declaration)
         case "assignment": return .text(self.assignment)
         case "reading": return .text(self.reading)
+        default: return nil
+        }
+    }
+}
+
+extension SuccessResponsesView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "access": return .text(self.access)
+        case "docLines": return .texts(self.docLines)
+        case "name": return .text(self.name)
+        case "conformances": return .text(self.conformances)
+        case "cases": return .objects(self.cases)
+        default: return nil
+        }
+    }
+}
+
+extension SuccessCaseView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "docLines": return .texts(self.docLines)
+        case "declaration": return .text(self.declaration)
         default: return nil
         }
     }

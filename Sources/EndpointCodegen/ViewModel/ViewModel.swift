@@ -141,8 +141,26 @@ struct EndpointView: Sendable {
     var endpointType: String
     /// The lines of `Endpoint(…)`'s arguments, each complete with its trailing comma where needed.
     var endpointArguments: [String]
+    /// The enum of several success statuses, when the endpoint declares them.
+    var successResponses: SuccessResponsesView?
     /// The declared response headers and their factory, when the endpoint declares any.
     var responseHeaders: ResponseHeadersView?
+}
+
+/// The enum of an endpoint's success statuses.
+struct SuccessResponsesView: Sendable {
+    var access: String
+    var docLines: [String]
+    /// `PlayerResponse`
+    var name: String
+    var conformances: String
+    var cases: [SuccessCaseView]
+}
+
+struct SuccessCaseView: Sendable {
+    var docLines: [String]
+    /// `case ok(Spotify.Models.Player)`
+    var declaration: String
 }
 
 /// An endpoint's response headers struct and its `…WithHeaders` factory.

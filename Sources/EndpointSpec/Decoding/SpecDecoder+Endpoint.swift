@@ -23,6 +23,8 @@ extension SpecDecoder {
                     expression: .builtin(.void)))
         endpoint.responseHeaders = declared.headers
         endpoint.paging = declared.paging
+        endpoint.responseMedia = declared.media
+        endpoint.successStatuses = declared.statuses
         endpoint.pathContentLocation = fields["path"].flatMap { contentLocation(of: $0) }
         if let node = fields["params"] { endpoint.parameters = parameters(node, of: what) }
         endpoint.body = body(fields, of: what)
@@ -32,28 +34,63 @@ extension SpecDecoder {
         return endpoint
     }
 
-    /// `response: Type`, or `response: { type: Type, headers: { Name: Type, … }, paging: … }`.
-    private mutating func response(
-        _ node: YAMLNode?, of what: String
-    ) -> (type: TypeReference?, headers: [ResponseHeader], paging: Paging?) {
-        guard let node else { return (nil, [], nil) }
+    /// What `response` says: its body type (or several success statuses), media type, headers and paging.
+    struct DeclaredResponse {
+        var type: TypeReference?
+        var media: Located<String>?
+        var statuses: [SuccessStatus] = []
+        var headers: [ResponseHeader] = []
+        var paging: Paging?
+    }
+
+    /// `response: Type`, or `response: { type: Type, media: …, headers: { Name: Type, … }, paging: … }`, where
+    /// `200: Type` keys may stand for `type` when the endpoint answers several success statuses.
+    private mutating func response(_ node: YAMLNode?, of what: String) -> DeclaredResponse {
+        var declared = DeclaredResponse()
+        guard let node else { return declared }
         if node.scalar != nil {
-            return (type(node, "the response of \(what)", allowsVoid: true), [], nil)
+            declared.type = type(node, "the response of \(what)", allowsVoid: true)
+            return declared
+        }
+        let statusKeys = (node.mappingEntries ?? []).filter { entry in
+            !entry.key.isEmpty && entry.key.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         }
         guard
             let fields = fields(
-                of: node, "'response' of \(what)", known: SpecKeys.response,
-                expected: "a type, or a mapping with 'type', 'headers' or 'paging'")
-        else { return (nil, [], nil) }
-        let bodyType = fields["type"].flatMap { type($0, "the response of \(what)", allowsVoid: true) }
-        var headers: [ResponseHeader] = []
+                of: node, "'response' of \(what)", known: SpecKeys.response + statusKeys.map { $0.key },
+                expected: "a type, or a mapping with 'type', 'media', 'headers', 'paging' or success statuses")
+        else { return declared }
+        declared.type = fields["type"].flatMap { type($0, "the response of \(what)", allowsVoid: true) }
+        declared.media = text(fields["media"], "'media' of the response of \(what)", optional: false)
+        for entry in statusKeys {
+            let status = Int(entry.key) ?? 0
+            guard (200...299).contains(status), entry.key.count == 3 else {
+                diagnostics.error(
+                    "'\(entry.key)' in the response of \(what) is not a success status; list 2xx statuses here, and "
+                        + "error statuses under 'errors'", at: entry.keyLocation)
+                continue
+            }
+            if let type = type(entry.value, "the response of \(what) for status \(status)", allowsVoid: true) {
+                declared.statuses.append(SuccessStatus(status: Located(status, at: entry.keyLocation), type: type))
+            }
+        }
+        if let typeLocation = fields.keyLocation("type"), !statusKeys.isEmpty {
+            diagnostics.error(
+                "the response of \(what) has both 'type' and success statuses; give each status its type, such as "
+                    + "'200: Player' and '204: Void', and remove 'type'", at: typeLocation)
+        } else if statusKeys.count == 1, let only = statusKeys.first {
+            diagnostics.error(
+                "the response of \(what) lists one success status; write 'type: …' for one body, and list statuses "
+                    + "only when there are several, each with its own body", at: only.keyLocation)
+        }
         if let headersNode = fields["headers"],
             let entries = namedEntries(
                 of: headersNode, "'headers' of the response of \(what)", expected: "a mapping of header names")
         {
-            headers = entries.compactMap { responseHeader($0, of: what) }
+            declared.headers = entries.compactMap { responseHeader($0, of: what) }
         }
-        return (bodyType, headers, fields["paging"].flatMap { paging($0, of: what) })
+        declared.paging = fields["paging"].flatMap { paging($0, of: what) }
+        return declared
     }
 
     /// `Header-Name: Type`, or `Header-Name: { type: Type, name: swiftName, description: … }`.

@@ -9,7 +9,7 @@ enum SpecKeys {
         "method", "path", "summary", "description", "deprecated", "params", "body", "form", "response", "scope",
         "errors",
     ]
-    static let response = ["type", "headers", "paging"]
+    static let response = ["type", "media", "headers", "paging"]
     static let responseHeader = ["type", "name", "description"]
     static let paging = ["next", "cursor", "param"]
     static let parameter = ["type", "in", "key", "arrayFormat", "description", "deprecated"]

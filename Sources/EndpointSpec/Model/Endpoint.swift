@@ -20,6 +20,11 @@ package struct Endpoint: Sendable, Hashable {
     package var responseHeaders: [ResponseHeader] = []
     /// `response.paging`: how the endpoint finds its next page, if it pages.
     package var paging: Paging?
+    /// `response.media`: the media type the endpoint asks for (`Accept`), when it is not plain JSON.
+    package var responseMedia: Located<String>?
+    /// `response: { 200: Player, 204: Void }`: several success statuses, each with its body, in the file's
+    /// order; empty when the response is one type.
+    package var successStatuses: [SuccessStatus] = []
     /// `scope`: the scope a token needs, if any.
     package var scope: Located<String>?
     /// `errors`: error models for this endpoint, before the API's defaults.
@@ -73,6 +78,17 @@ package struct ResponseHeader: Sendable, Hashable {
         self.name = name
         self.type = type
         self.documentation = documentation
+    }
+}
+
+/// One success status of an endpoint that declares several, and its body's type.
+package struct SuccessStatus: Sendable, Hashable {
+    package var status: Located<Int>
+    package var type: TypeReference
+
+    package init(status: Located<Int>, type: TypeReference) {
+        self.status = status
+        self.type = type
     }
 }
 

@@ -101,6 +101,12 @@ package struct ResolvedEndpoint: Sendable, Hashable {
     package var responseHeaders: [ResolvedResponseHeader] = []
     /// How it finds its next page, if it pages.
     package var paging: ResolvedPaging?
+    /// The media type it asks for with `Accept`, when the spec names one.
+    package var responseMedia: String?
+    /// How the body of `response` is read.
+    package var responseReading: BodyReading = .json
+    /// Several success statuses, each with its body; empty when the response is the one type `response`.
+    package var successStatuses: [ResolvedSuccessStatus] = []
     package var scope: Located<String>?
     /// The endpoint's own error schema, before the API's defaults.
     package var errors: [ResolvedError]
@@ -121,6 +127,13 @@ package struct ResolvedResponseHeader: Sendable, Hashable {
     package var propertyName: String
     package var type: TypeExpression
     package var documentation: Documentation
+}
+
+/// One of several success statuses and how its body is read.
+package struct ResolvedSuccessStatus: Sendable, Hashable {
+    package var status: Int
+    package var type: TypeExpression
+    package var reading: BodyReading
 }
 
 /// How an endpoint finds its next page.

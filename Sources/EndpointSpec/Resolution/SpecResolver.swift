@@ -44,6 +44,20 @@ enum SpecResolver {
                 pathParameters: placement.pathParameterIndices.compactMap { $0.map { parameters[$0] } },
                 body: body, response: response, scope: endpoint.scope, errors: errors(endpoint.errors),
                 documentation: endpoint.documentation)
+            let media = endpoint.responseMedia?.value
+            resolved.responseMedia = media
+            func reading(_ type: TypeExpression) -> BodyReading {
+                guard let reading = MediaType.reading(of: type, media: media) else {
+                    complete = false
+                    return .json
+                }
+                return reading
+            }
+            resolved.responseReading = reading(response)
+            resolved.successStatuses = endpoint.successStatuses.map {
+                let type = type($0.type)
+                return ResolvedSuccessStatus(status: $0.status.value, type: type, reading: reading(type))
+            }
             resolved.responseHeaders = endpoint.responseHeaders.map {
                 ResolvedResponseHeader(
                     wireName: $0.wireName, propertyName: $0.propertyName, type: type($0.type),

@@ -10,6 +10,10 @@ extension SpecValidator {
             diagnostics.error("unknown scope '\(scope.value)' for \(what)\(hint)", at: scope.location)
         }
         checkType(endpoint.response, of: "the response")
+        for success in endpoint.successStatuses {
+            checkType(success.type, of: "the response for status \(success.status.value)")
+        }
+        checkResponseMedia(of: endpoint, what: what)
         checkResponseHeaders(of: endpoint, what: what)
         checkPaging(of: endpoint, what: what)
         checkErrorTypes(endpoint.errors)
@@ -29,6 +33,33 @@ extension SpecValidator {
             diagnostics.warning(
                 "\(what) uses HEAD, whose responses have no body, but declares the response "
                     + "'\(endpoint.response.text.value)'; use 'Void'", at: endpoint.response.text.location)
+        }
+    }
+
+    /// The media type is well formed and can carry each body type; `Accept` is said in one place only.
+    private mutating func checkResponseMedia(of endpoint: Endpoint, what: String) {
+        let media = endpoint.responseMedia
+        if let media {
+            if let problem = MediaType.problem(with: media.value) {
+                diagnostics.error("'media' of the response of \(what): \(problem)", at: media.location)
+            }
+            let placement = ParameterPlacement(endpoint)
+            for (parameter, location) in zip(endpoint.parameters, placement.locations)
+            where location == .header && parameter.wireName.lowercased() == "accept" {
+                diagnostics.error(
+                    "\(what) sets 'Accept' both as the header parameter '\(parameter.name.value)' and through the "
+                        + "response's 'media'; keep one", at: parameter.name.location)
+            }
+        }
+        let bodies =
+            endpoint.successStatuses.isEmpty
+            ? [endpoint.response] : endpoint.successStatuses.map(\.type)
+        for body in bodies {
+            guard let type = body.expression, MediaType.reading(of: type, media: media?.value) == nil else { continue }
+            diagnostics.error(
+                "the response of \(what) has the media type '\(media?.value ?? "")', which is not JSON, so its body is bytes or "
+                    + "text: use 'Data' or 'String' (optional for an empty body), not '\(type)'",
+                at: body.text.location)
         }
     }
 
@@ -69,6 +100,13 @@ extension SpecValidator {
             return
         }
         guard let response = endpoint.response.expression else { return }
+        if !endpoint.successStatuses.isEmpty {
+            if case .link = paging { return }
+            diagnostics.error(
+                "\(what) answers several success statuses, so 'next' and 'cursor' have no one model to read; page "
+                    + "by 'link', or declare one response type", at: location)
+            return
+        }
         switch paging {
         case .link:
             break
