@@ -225,6 +225,41 @@ struct HTTPBinTests {
         #expect("\(failure)".contains("'X-RateLimit-Remaining' is 'many', which is not Int"))
     }
 
+    @Test("/bytes, /image/png and /html: raw bytes and text with the declared Accept, as generated code reads them")
+    func nonJSONBodies() async throws {
+        let bytes = try await api.send(
+            Endpoint<Data>(method: .get, path: "/bytes/{n}", pathParameters: ["n": "4096"]) { response, _ in
+                response.body
+            })
+        #expect(bytes.count == 4096)
+        let png = try await api.send(
+            Endpoint<Data>(method: .get, path: "/image/png", headers: [Parameter("Accept", "image/png")]) {
+                response, _ in response.body
+            })
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        let html = try await api.send(
+            Endpoint<String>(method: .get, path: "/html", headers: [Parameter("Accept", "text/html")]) { response, _ in
+                try response.text()
+            })
+        #expect(html.contains("Herman Melville"))
+        let utf8 = try await api.send(
+            Endpoint<String>(method: .get, path: "/encoding/utf8") { response, _ in try response.text() })
+        #expect(utf8.contains("∮ E⋅da = Q"))
+    }
+
+    @Test("/stream-bytes: a chunked body downloaded to a file with progress")
+    func streamDownload() async throws {
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: target) }
+        let updates = Locked(0)
+        let file = try await api.download(
+            Endpoint<Void>(method: .get, path: "/stream-bytes/{n}", pathParameters: ["n": "90000"]), to: target
+        ) { _ in updates.withLock { $0 += 1 } }
+        #expect(file.byteCount == 90_000)
+        #expect(try Data(contentsOf: target).count == 90_000)
+        #expect(updates.withLock { $0 } >= 2)
+    }
+
     @Test("/headers: default headers and Accept arrive")
     func headers() async throws {
         let client = APIClient(
