@@ -24,6 +24,11 @@ let package = Package(
             name: "RuntimeBenchmark",
             dependencies: ["BenchAPI", .product(name: "EndpointRuntime", package: "EndpointGen")]
         ),
+        // Peak memory of a large download streamed to a file (Scripts/download_memory.py runs it).
+        .executableTarget(
+            name: "DownloadBenchmark",
+            dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")]
+        ),
         // The reactive core against OpenCombine on the same pipelines.
         .executableTarget(
             name: "ReactiveBenchmark",

@@ -32,6 +32,7 @@ swift build -c release --package-path .. --product endpointgen >&2
 swift build -c release --product swift-openapi-generator >&2
 swift build -c release --product RuntimeBenchmark >&2
 swift build -c release --product ReactiveBenchmark >&2
+swift build -c release --product DownloadBenchmark >&2
 endpointgen="$(swift build -c release --package-path .. --show-bin-path)/endpointgen"
 bin="$(swift build -c release --show-bin-path)"
 generator="$bin/swift-openapi-generator"
@@ -74,6 +75,14 @@ machine="$(nproc) cores, $(uname -m), $(swift --version 2>&1 | grep -o 'Swift ve
     echo
     step "Runtime overhead" >&2
     "$bin/RuntimeBenchmark" "${mode[@]}"
+    echo
+    echo "## Downloads: peak memory"
+    echo
+    echo "A 50 MB body from a local http.server, one process per measurement (peak resident memory, VmHWM),"
+    echo "modes interleaved, $runs runs."
+    echo
+    step "Download memory" >&2
+    python3 Scripts/download_memory.py "$bin/DownloadBenchmark" "$runs"
     echo
     echo "## Reactive core vs OpenCombine"
     echo
