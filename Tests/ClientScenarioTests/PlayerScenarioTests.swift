@@ -8,7 +8,8 @@ import Testing
 /// apart with a `switch`, bytes and text bodies, a download to a file, paging by a next URL and by a cursor.
 @Suite("Responses beyond JSON through a generated API")
 struct PlayerScenarioTests {
-    static let playback = #"{"is_playing": true, "progress_ms": 1200, "track": {"id": "t1", "name": "Intro", "duration_ms": 60000}}"#
+    static let playback =
+        #"{"is_playing": true, "progress_ms": 1200, "track": {"id": "t1", "name": "Intro", "duration_ms": 60000}}"#
 
     func listener(_ server: TestServer) -> AuthorizedClient<Player.Scope.Listener> {
         AuthorizedClient(client: APIClient(baseURL: server.url), credentials: Credentials(token: "l"))
@@ -26,7 +27,8 @@ struct PlayerScenarioTests {
                 }
             }
             await server.appendRoute("POST /me/player/queue") { request in
-                request.query["uri"] == "now" ? TestServer.json(.created, #"{"position": 1}"#) : HTTPResponse(statusCode: .accepted)
+                request.query["uri"] == "now"
+                    ? TestServer.json(.created, #"{"position": 1}"#) : HTTPResponse(statusCode: .accepted)
             }
         }
         defer { Task { await server.stop() } }
@@ -65,7 +67,8 @@ struct PlayerScenarioTests {
             await server.appendRoute("GET /playlists/:id/export") { request in
                 accepts.withLock { $0.append(request.headers[HTTPHeader("Accept")] ?? "") }
                 return HTTPResponse(
-                    statusCode: .ok, headers: [.contentType: "text/csv; charset=utf-8"], body: Data("name\nCafé\n".utf8))
+                    statusCode: .ok, headers: [.contentType: "text/csv; charset=utf-8"], body: Data("name\nCafé\n".utf8)
+                )
             }
             await server.appendRoute("GET /playlists/:id") { request in
                 accepts.withLock { $0.append(request.headers[HTTPHeader("Accept")] ?? "") }
@@ -109,7 +112,8 @@ struct PlayerScenarioTests {
                 let before = request.query["before"] ?? ""
                 cursors.withLock { $0.append(before) }
                 let next = ["": #"{"before": "c2"}"#, "c2": #"{"before": "c3"}"#][before] ?? "null"
-                return TestServer.json(.ok, #"{"items": [{"id": "r\#(before)", "name": "n", "duration_ms": 1}], "cursors": \#(next)}"#)
+                return TestServer.json(
+                    .ok, #"{"items": [{"id": "r\#(before)", "name": "n", "duration_ms": 1}], "cursors": \#(next)}"#)
             }
         }
         base.withLock { $0 = server.url }

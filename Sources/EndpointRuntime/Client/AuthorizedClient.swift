@@ -58,7 +58,8 @@ public struct AuthorizedClient<Authorization>: Sendable {
     }
 
     /// Every page as an `Observable`; disposing it cancels the request in flight and sends no more.
-    public func requestPages<Response>(_ endpoint: AuthorizedEndpoint<Authorization, Response>) -> Observable<Response> {
+    public func requestPages<Response>(_ endpoint: AuthorizedEndpoint<Authorization, Response>) -> Observable<Response>
+    {
         pages(endpoint).asObservable()
     }
 

@@ -57,7 +57,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public init(
         method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
-        paging: Paging<Response>? = nil, decodeResponse: @escaping @Sendable (_ body: Data, _ decoder: JSONDecoder) throws -> Response
+        paging: Paging<Response>? = nil,
+        decodeResponse: @escaping @Sendable (_ body: Data, _ decoder: JSONDecoder) throws -> Response
     ) {
         self.init(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
@@ -69,7 +70,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public init(
         method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
-        paging: Paging<Response>? = nil, readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Response
+        paging: Paging<Response>? = nil,
+        readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Response
     ) {
         self.method = method
         self.path = path

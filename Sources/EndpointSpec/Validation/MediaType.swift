@@ -25,8 +25,11 @@ package enum MediaType {
         for parameter in parts.dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let value = pair.count == 2 ? pair[1].trimmingSpaces : ""
-            let quoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
-                && !value.dropFirst().dropLast().unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F }
+            let quoted =
+                value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
+                && !value.dropFirst().dropLast().unicodeScalars.contains {
+                    $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F
+                }
             guard pair.count == 2, isToken(Substring(pair[0].trimmingSpaces)), quoted || isToken(Substring(value))
             else {
                 return "the parameter '\(parameter.trimmingSpaces)' of the media type '\(text)' is not 'name=value'"

@@ -28,7 +28,8 @@ struct DownloadTests {
         let target = directory.appendingPathComponent("big.bin")
         let updates = Locked<[DownloadProgress]>([])
         let api = APIClient(configuration: .init(baseURL: server.url, maximumResponseSize: 1 << 20))
-        let downloaded = try await api.download(file, to: target) { progress in updates.withLock { $0.append(progress) } }
+        let downloaded = try await api.download(file, to: target) { progress in updates.withLock { $0.append(progress) }
+        }
         #expect(downloaded.url == target)
         #expect(downloaded.byteCount == size)
         #expect(downloaded.status == 200)
@@ -109,7 +110,9 @@ struct DownloadTests {
         #expect(try response(Array("naïve".utf8), "text/plain").text() == "naïve")
         #expect(try response([0x6E, 0x61, 0xEF, 0x76, 0x65], #"text/csv; charset="ISO-8859-1""#).text() == "naïve")
         #expect(throws: ResponseTextError(charset: "utf-8")) { try response([0xFF, 0xFE, 0xFD], nil).text() }
-        #expect(throws: ResponseTextError(charset: "klingon")) { try response([0x41], "text/plain; charset=klingon").text() }
+        #expect(throws: ResponseTextError(charset: "klingon")) {
+            try response([0x41], "text/plain; charset=klingon").text()
+        }
         #expect(response([], "Text/CSV; charset=utf-8").mediaType == "text/csv")
     }
 }

@@ -200,7 +200,8 @@ struct HTTPBinTests {
         let endpoint = Endpoint<JSONValue>(
             method: .get, path: "/response-headers",
             query: [
-                Parameter("X-RateLimit-Remaining", "4999"), Parameter("X-RateLimit-Reset", "Sun, 06 Nov 1994 08:49:37 GMT"),
+                Parameter("X-RateLimit-Remaining", "4999"),
+                Parameter("X-RateLimit-Reset", "Sun, 06 Nov 1994 08:49:37 GMT"),
                 Parameter("Location", "/items/7"), Parameter("X-Allow", "GET, HEAD"),
             ])
         let reply = try await api.send(endpoint.withHeaders(RateLimitHeaders.self))

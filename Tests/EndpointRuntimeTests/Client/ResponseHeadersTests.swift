@@ -6,7 +6,9 @@ import Testing
 /// decoding failure, and `withHeaders()` brings body, headers and status back together.
 @Suite("Response headers")
 struct ResponseHeadersTests {
-    func response(_ headers: [String: String], url: URL? = URL(string: "https://api.example.com/v1/orders")) -> ReceivedResponse {
+    func response(_ headers: [String: String], url: URL? = URL(string: "https://api.example.com/v1/orders"))
+        -> ReceivedResponse
+    {
         ReceivedResponse(status: 201, headers: headers, body: Data(), url: url)
     }
 
@@ -67,8 +69,9 @@ struct ResponseHeadersTests {
         ] {
             #expect(try response(["Date": text]).header("Date") == expected, "\(text)")
         }
-        #expect(try response(["Date": "Thu, 29 Feb 2024 23:59:60 GMT"]).header("Date", as: Date.self)
-            == Date(timeIntervalSince1970: 1_709_251_200))
+        #expect(
+            try response(["Date": "Thu, 29 Feb 2024 23:59:60 GMT"]).header("Date", as: Date.self)
+                == Date(timeIntervalSince1970: 1_709_251_200))
         for text in ["Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 32 Nov 1994 08:49:37 GMT", "tomorrow", "1e9", "nan"] {
             #expect(throws: ResponseHeaderError.self, "\(text)") {
                 let _: Date = try response(["Date": text]).header("Date")
@@ -78,10 +81,12 @@ struct ResponseHeadersTests {
 
     @Test("a relative Location resolves against the response's URL; a URL without a scheme is refused")
     func urls() throws {
-        #expect(try response(["Location": "/v1/orders/7"]).header("Location")
-            == URL(string: "https://api.example.com/v1/orders/7"))
-        #expect(try response(["Location": "https://cdn.example.com/a"]).header("Location")
-            == URL(string: "https://cdn.example.com/a"))
+        #expect(
+            try response(["Location": "/v1/orders/7"]).header("Location")
+                == URL(string: "https://api.example.com/v1/orders/7"))
+        #expect(
+            try response(["Location": "https://cdn.example.com/a"]).header("Location")
+                == URL(string: "https://cdn.example.com/a"))
         #expect(throws: ResponseHeaderError.self) {
             let _: URL = try response(["Location": "/orders/7"], url: nil).header("Location")
         }
@@ -100,7 +105,10 @@ struct ResponseHeadersTests {
     @Test("withHeaders(): body, typed headers, status and every field in one Reply, through the client")
     func reply() async throws {
         let transport = StubTransport { _ in
-            (201, ["Location": "/v1/orders/7", "X-RateLimit-Remaining": "12", "X-Other": "kept"], Data(#"{"name":"Ada"}"#.utf8))
+            (
+                201, ["Location": "/v1/orders/7", "X-RateLimit-Remaining": "12", "X-Other": "kept"],
+                Data(#"{"name":"Ada"}"#.utf8)
+            )
         }
         let reply = try await client(transport).send(profile.withHeaders(OrderHeaders.self))
         #expect(reply.body == Profile(name: "Ada"))
@@ -160,9 +168,10 @@ struct PagingTests {
         var seen: [Int] = []
         for try await page in client(transport).pages(items) { seen += page.items }
         #expect(seen == [1, 2, 3, 4, 5])
-        #expect(transport.requests.map { $0.url!.query ?? "" } == [
-            "page=1&per_page=2", "page=2", "page=3", "page=4", "page=5",
-        ])
+        #expect(
+            transport.requests.map { $0.url!.query ?? "" } == [
+                "page=1&per_page=2", "page=2", "page=3", "page=4", "page=5",
+            ])
         #expect(transport.requests.allSatisfy { $0.value(forHTTPHeaderField: "X-App") == "test" })
     }
 
