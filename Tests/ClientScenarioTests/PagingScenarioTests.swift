@@ -19,6 +19,11 @@ struct PagingScenarioTests {
                 hits.increment()
                 let page = Int(request.query["page"] ?? "1") ?? 1
                 if page == slowPage { try await Task.sleep(for: .seconds(10)) }
+                if request.headers[HTTPHeader("If-None-Match")] == #"W/"page-\#(page)""# {
+                    // As GitHub does: the 304 carries the validator, not the Link header.
+                    let validator: HTTPHeaders = [HTTPHeader("ETag"): #"W/"page-\#(page)""#]
+                    return HTTPResponse(statusCode: .notModified, headers: validator)
+                }
                 var headers: HTTPHeaders = [
                     HTTPHeader("X-RateLimit-Limit"): "60", HTTPHeader("X-RateLimit-Remaining"): "\(60 - page)",
                     HTTPHeader("X-RateLimit-Reset"): "1798761600", HTTPHeader("ETag"): #"W/"page-\#(page)""#,
@@ -63,6 +68,25 @@ struct PagingScenarioTests {
         #expect(ids == ["1", "2", "3", "4", "5"])
         #expect(remaining == [59, 58, 57, 56, 55])
         #expect(hits.count == Self.pageCount)
+    }
+
+    @Test("polling with conditional requests: pages answered 304 keep their stored Link and headers")
+    func notModifiedPages() async throws {
+        let hits = Hits()
+        let server = try await Self.server(hits: hits)
+        defer { Task { await server.stop() } }
+        let feed = AuthorizedClient<GitHub.Scope.Public>(
+            client: APIClient(configuration: .init(baseURL: server.url, conditionalStore: InMemoryConditionalStore())),
+            credentials: Credentials(token: "p"))
+        for round in 1...2 {
+            var ids: [String] = []
+            for try await page in feed.pages(GitHub.Repos.eventsWithHeaders(owner: "o", repo: "r", perPage: 1)) {
+                ids += page.body.map(\.id)
+                #expect(page.headers.rateLimit == 60, "round \(round)")
+            }
+            #expect(ids == ["1", "2", "3", "4", "5"], "round \(round)")
+        }
+        #expect(hits.count == 2 * Self.pageCount)
     }
 
     @Test("the next page by hand: page(_:) hands back a request of the same scope")

@@ -229,8 +229,8 @@ public final class APIClient: Sendable {
             }
             if status == 304, let stored {
                 return try interpret(
-                    stored.body, status: 200, headers: Self.headers(of: response), for: endpoint,
-                    url: response.url ?? request.url)
+                    stored.body, status: 200, headers: stored.headers(updatedBy: Self.headers(of: response)),
+                    for: endpoint, url: response.url ?? request.url)
             }
             if !(200..<300).contains(status) {
                 let info = HTTPResponseInfo(
@@ -245,7 +245,10 @@ public final class APIClient: Sendable {
                 let etag = Self.header("ETag", in: headers)
                 let lastModified = Self.header("Last-Modified", in: headers)
                 if etag != nil || lastModified != nil {
-                    await store.store(StoredResponse(etag: etag, lastModified: lastModified, body: data), for: url)
+                    await store.store(
+                        StoredResponse(
+                            etag: etag, lastModified: lastModified, body: data,
+                            headers: StoredResponse.storable(headers)), for: url)
                 }
             }
             return try interpret(

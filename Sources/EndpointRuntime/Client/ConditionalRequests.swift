@@ -8,12 +8,35 @@ public struct StoredResponse: Codable, Sendable, Equatable {
     public var lastModified: String?
     /// The body.
     public var body: Data
+    /// The other response headers (`Link`, rate limits, …) without `Set-Cookie` and the framing ones, so a `304`
+    /// answered from the store still has them; nil in what older versions stored.
+    public var headers: [String: String]?
 
     /// Creates a stored response.
-    public init(etag: String?, lastModified: String?, body: Data) {
+    public init(etag: String?, lastModified: String?, body: Data, headers: [String: String]? = nil) {
         self.etag = etag
         self.lastModified = lastModified
         self.body = body
+        self.headers = headers
+    }
+
+    /// Response headers never kept: a cookie is a credential, and the framing ones describe the old transfer.
+    static let unstoredHeaders: Set<String> = [
+        "set-cookie", "set-cookie2", "content-length", "transfer-encoding", "connection", "keep-alive",
+    ]
+
+    /// `headers` without what is never kept.
+    static func storable(_ headers: [String: String]) -> [String: String] {
+        headers.filter { !unstoredHeaders.contains($0.key.lowercased()) }
+    }
+
+    /// The stored headers updated by a `304`'s own (RFC 9111, section 4.3.4): the 304's win, names ignoring case.
+    func headers(updatedBy fresh: [String: String]) -> [String: String] {
+        var merged: [String: String] = [:]
+        let freshNames = Set(fresh.keys.map { $0.lowercased() })
+        for (name, value) in headers ?? [:] where !freshNames.contains(name.lowercased()) { merged[name] = value }
+        for (name, value) in Self.storable(fresh) { merged[name] = value }
+        return merged
     }
 }
 
