@@ -66,8 +66,13 @@ package struct ResponseHeader: Sendable, Hashable {
     package var documentation: Documentation
 
     /// The property's name before identifier rules apply: `name`, or the header's name in camel case
-    /// (`X-RateLimit-Remaining` is `xRateLimitRemaining`).
-    package var propertyName: String { name?.value ?? SwiftName.memberName(wireName.value) }
+    /// (`X-RateLimit-Remaining` is `xRateLimitRemaining`); a one-word name is lower-cased whole, so `ETag` is
+    /// `etag`, as a reader would write it.
+    package var propertyName: String {
+        if let name { return name.value }
+        let words = wireName.value.split { !$0.isLetter && !$0.isNumber }
+        return SwiftName.memberName(words.count == 1 ? wireName.value.lowercased() : wireName.value)
+    }
 
     /// Creates a response header.
     package init(
