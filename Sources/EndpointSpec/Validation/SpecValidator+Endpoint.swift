@@ -81,8 +81,11 @@ extension SpecValidator {
             }
         }
         checkWireNames(headers.map(\.wireName), kind: "response header", in: what, caseInsensitive: true)
+        // A header named twice is reported above once; its property would only say the same again.
+        var seen: Set<String> = []
+        let distinct = headers.filter { seen.insert($0.wireName.value.lowercased()).inserted }
         checkMemberNames(
-            headers.map { ($0.name ?? $0.wireName, SwiftName.memberName($0.propertyName)) },
+            distinct.map { ($0.name ?? $0.wireName, SwiftName.memberName($0.propertyName)) },
             kind: "response header property", in: what)
     }
 
