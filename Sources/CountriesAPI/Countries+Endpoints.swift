@@ -10,7 +10,10 @@ extension RestCountries.Countries {
     ///
     /// - Parameters:
     ///   - fullText: Match the whole name only.
-    public static func byName(name: String, fullText: Bool? = nil) -> Endpoint<[RestCountries.Models.Country]> {
+    public static func byName(
+        name: String,
+        fullText: Bool? = nil
+    ) -> TypedEndpoint<[RestCountries.Models.Country], RestCountries.Models.NotFound> {
         Endpoint<[RestCountries.Models.Country]>(
             method: .get,
             path: "/name/{name}",
@@ -19,7 +22,7 @@ extension RestCountries.Countries {
                 Parameter("fullText", fullText),
             ],
             errors: RestCountries.defaultErrors
-        )
+        ).declaringErrors(RestCountries.Models.NotFound.self)
     }
 
     /// Countries with the given alpha-3 codes, as in `/alpha?codes=DEU,FRA`.
@@ -27,7 +30,9 @@ extension RestCountries.Countries {
     /// The codes travel as one comma-separated query item.
     ///
     /// `GET /alpha`.
-    public static func byCodes(codes: [String]) -> Endpoint<[RestCountries.Models.Country]> {
+    public static func byCodes(
+        codes: [String]
+    ) -> TypedEndpoint<[RestCountries.Models.Country], RestCountries.Models.NotFound> {
         Endpoint<[RestCountries.Models.Country]>(
             method: .get,
             path: "/alpha",
@@ -35,6 +40,6 @@ extension RestCountries.Countries {
                 Parameter("codes", codes, arrayFormat: .comma),
             ],
             errors: RestCountries.defaultErrors
-        )
+        ).declaringErrors(RestCountries.Models.NotFound.self)
     }
 }

@@ -13,8 +13,8 @@ extension EdgeCases.Data {
         `in`: EdgeCases.Models._Type? = nil,
         `for`: [EdgeCases.Models._Type]? = nil,
         xRequestID: UUID? = nil
-    ) -> AuthorizedEndpoint<Token, EdgeCases.Models.Result> {
-        AuthorizedEndpoint(
+    ) -> TypedAuthorizedEndpoint<Token, EdgeCases.Models.Result, EdgeCases.Failures.ErrorOrResult> {
+        TypedAuthorizedEndpoint(
             EndpointRuntime.Endpoint<EdgeCases.Models.Result>(
                 method: .get,
                 path: "/data/{class}/{self}",
@@ -27,7 +27,7 @@ extension EdgeCases.Data {
                     EndpointRuntime.Parameter("X-Request-ID", xRequestID),
                 ],
                 errors: EdgeCases.defaultErrors
-            )
+            ).declaringErrors(EdgeCases.Failures.ErrorOrResult.self)
         )
     }
 
@@ -38,7 +38,7 @@ extension EdgeCases.Data {
         `in`: EdgeCases.Models._Type? = nil,
         `for`: [EdgeCases.Models._Type]? = nil,
         xRequestID: UUID? = nil
-    ) -> AuthorizedEndpoint<Token, Reply<EdgeCases.Models.Result, DefaultHeaders>> {
+    ) -> TypedAuthorizedEndpoint<Token, Reply<EdgeCases.Models.Result, DefaultHeaders>, EdgeCases.Failures.ErrorOrResult> {
         `default`(class: `class`, self: selfValue, in: `in`, for: `for`, xRequestID: xRequestID).withHeaders()
     }
 
@@ -98,8 +98,8 @@ extension EdgeCases.Data {
         `class`: String,
         _2nd: Bool,
         `default`: Int? = nil
-    ) -> AuthorizedEndpoint<Token, [String: EdgeCases.Models.Result]> {
-        AuthorizedEndpoint(
+    ) -> TypedAuthorizedEndpoint<Token, [String: EdgeCases.Models.Result], EdgeCases.Failures.CodableOrErrorOrNoBodyOrResult> {
+        TypedAuthorizedEndpoint(
             EndpointRuntime.Endpoint<[String: EdgeCases.Models.Result]>(
                 method: .post,
                 path: "/data/\"quoted\"/{id}",
@@ -113,7 +113,7 @@ extension EdgeCases.Data {
                     .code(404): .empty,
                     .code(422): .json(EdgeCases.Models.Codable.self),
                 ])
-            )
+            ).declaringErrors(EdgeCases.Failures.CodableOrErrorOrNoBodyOrResult.self)
         )
     }
 }
@@ -123,8 +123,8 @@ extension EdgeCases.URL {
     public static func get<Token: EdgeCases.Access.Date>(
         `self` selfValue: String,
         type: EdgeCases.Models._Type? = nil
-    ) -> AuthorizedEndpoint<Token, Void> {
-        AuthorizedEndpoint(
+    ) -> TypedAuthorizedEndpoint<Token, Void, EdgeCases.Failures.ErrorOrResult> {
+        TypedAuthorizedEndpoint(
             EndpointRuntime.Endpoint<Void>(
                 method: .put,
                 path: "/url",
@@ -133,29 +133,33 @@ extension EdgeCases.URL {
                     EndpointRuntime.Parameter("Type", type),
                 ]),
                 errors: EdgeCases.defaultErrors
-            )
+            ).declaringErrors(EdgeCases.Failures.ErrorOrResult.self)
         )
     }
 
     /// `POST /type`.
-    public static func type(body: EdgeCases.Models.Endpoint) -> EndpointRuntime.Endpoint<EdgeCases.Models._Type> {
+    public static func type(
+        body: EdgeCases.Models.Endpoint
+    ) -> TypedEndpoint<EdgeCases.Models._Type, EdgeCases.Failures.ErrorOrResult> {
         EndpointRuntime.Endpoint<EdgeCases.Models._Type>(
             method: .post,
             path: "/type",
             body: .json(body),
             errors: EdgeCases.defaultErrors
-        )
+        ).declaringErrors(EdgeCases.Failures.ErrorOrResult.self)
     }
 
     /// `GET /ünïcödé/{naïve}`.
-    public static func `protocol`(naïve: String) -> EndpointRuntime.Endpoint<EdgeCases.Models.Page> {
+    public static func `protocol`(
+        naïve: String
+    ) -> TypedEndpoint<EdgeCases.Models.Page, EdgeCases.Failures.ErrorOrResult> {
         EndpointRuntime.Endpoint<EdgeCases.Models.Page>(
             method: .get,
             path: "/ünïcödé/{naïve}",
             pathParameters: ["naïve": naïve.parameterText],
             errors: EdgeCases.defaultErrors,
             paging: .nextURL { $0.links?.`default` }
-        )
+        ).declaringErrors(EdgeCases.Failures.ErrorOrResult.self)
     }
 }
 
@@ -164,8 +168,8 @@ extension EdgeCases.日本語 {
     public static func 一覧<Token: EdgeCases.Access.Error>(
         after: EdgeCases.Models._Type? = nil,
         _2nd: Int? = nil
-    ) -> AuthorizedEndpoint<Token, EdgeCases.Models.Page?> {
-        AuthorizedEndpoint(
+    ) -> TypedAuthorizedEndpoint<Token, EdgeCases.Models.Page?, EdgeCases.Failures.ErrorOrResult> {
+        TypedAuthorizedEndpoint(
             EndpointRuntime.Endpoint<EdgeCases.Models.Page?>(
                 method: .get,
                 path: "/nihongo",
@@ -175,7 +179,7 @@ extension EdgeCases.日本語 {
                 ],
                 errors: EdgeCases.defaultErrors,
                 paging: .cursor("after") { $0?.links?.`self` }
-            )
+            ).declaringErrors(EdgeCases.Failures.ErrorOrResult.self)
         )
     }
 
@@ -183,7 +187,7 @@ extension EdgeCases.日本語 {
     public static func 一覧WithHeaders<Token: EdgeCases.Access.Error>(
         after: EdgeCases.Models._Type? = nil,
         _2nd: Int? = nil
-    ) -> AuthorizedEndpoint<Token, Reply<EdgeCases.Models.Page?, 一覧Headers>> {
+    ) -> TypedAuthorizedEndpoint<Token, Reply<EdgeCases.Models.Page?, 一覧Headers>, EdgeCases.Failures.ErrorOrResult> {
         一覧(after: after, _2nd: _2nd).withHeaders()
     }
 
@@ -203,17 +207,18 @@ extension EdgeCases.日本語 {
     }
 
     /// `GET /links`.
-    public static func links() -> EndpointRuntime.Endpoint<Void> {
+    public static func links() -> TypedEndpoint<Void, EdgeCases.Failures.ErrorOrResult> {
         EndpointRuntime.Endpoint<Void>(
             method: .get,
             path: "/links",
             errors: EdgeCases.defaultErrors,
             paging: .link
-        )
+        ).declaringErrors(EdgeCases.Failures.ErrorOrResult.self)
     }
 
     /// `links()` answered with its body, the headers in `LinksHeaders` and the status.
-    public static func linksWithHeaders() -> EndpointRuntime.Endpoint<Reply<Void, LinksHeaders>> {
+    public static func linksWithHeaders(
+    ) -> TypedEndpoint<Reply<Void, LinksHeaders>, EdgeCases.Failures.ErrorOrResult> {
         links().withHeaders()
     }
 

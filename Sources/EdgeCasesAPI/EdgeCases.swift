@@ -47,6 +47,48 @@ public enum EdgeCases {
     /// `日本語` endpoints of the edge-cases API.
     public enum 日本語 {}
 
+    /// What endpoints that declare several error models get their errors back as.
+    public enum Failures {
+        /// A declared error: `Error` or `Result`.
+        /// One case each, so a `switch` over it needs no cast.
+        public enum ErrorOrResult: DeclaredFailure, Hashable {
+            /// The error body, as `Error`.
+            case error(EdgeCases.Models.Error)
+            /// The error body, as `Result`.
+            case result(EdgeCases.Models.Result)
+
+            public init?(declared error: any Swift.Error & Sendable) {
+                switch error {
+                case let model as EdgeCases.Models.Error: self = .error(model)
+                case let model as EdgeCases.Models.Result: self = .result(model)
+                default: return nil
+                }
+            }
+        }
+        /// A declared error: `Codable` or `Error` or a status without a body or `Result`.
+        /// One case each, so a `switch` over it needs no cast.
+        public enum CodableOrErrorOrNoBodyOrResult: DeclaredFailure, Hashable {
+            /// The error body, as `Codable`.
+            case codable(EdgeCases.Models.Codable)
+            /// The error body, as `Error`.
+            case error(EdgeCases.Models.Error)
+            /// An error status declared without a body.
+            case noBody
+            /// The error body, as `Result`.
+            case result(EdgeCases.Models.Result)
+
+            public init?(declared error: any Swift.Error & Sendable) {
+                switch error {
+                case let model as EdgeCases.Models.Codable: self = .codable(model)
+                case let model as EdgeCases.Models.Error: self = .error(model)
+                case is EmptyErrorBody: self = .noBody
+                case let model as EdgeCases.Models.Result: self = .result(model)
+                default: return nil
+                }
+            }
+        }
+    }
+
     /// How error responses decode unless an endpoint says otherwise.
     static let defaultErrors = ErrorSchema([
         .default: .json(Models.Error.self),

@@ -20,8 +20,8 @@ extension GitHub.Repos {
         repo: String,
         page: Int? = nil,
         perPage: Int? = nil
-    ) -> AuthorizedEndpoint<Token, [GitHub.Models.Event]> {
-        AuthorizedEndpoint(
+    ) -> TypedAuthorizedEndpoint<Token, [GitHub.Models.Event], GitHub.Models.GitHubError> {
+        TypedAuthorizedEndpoint(
             Endpoint<[GitHub.Models.Event]>(
                 method: .get,
                 path: "/repos/{owner}/{repo}/events",
@@ -34,7 +34,7 @@ extension GitHub.Repos {
                     .code(404): .json(GitHub.Models.GitHubError.self),
                 ]),
                 paging: .link
-            )
+            ).declaringErrors(GitHub.Models.GitHubError.self)
         )
     }
 
@@ -44,7 +44,7 @@ extension GitHub.Repos {
         repo: String,
         page: Int? = nil,
         perPage: Int? = nil
-    ) -> AuthorizedEndpoint<Token, Reply<[GitHub.Models.Event], EventsHeaders>> {
+    ) -> TypedAuthorizedEndpoint<Token, Reply<[GitHub.Models.Event], EventsHeaders>, GitHub.Models.GitHubError> {
         events(owner: owner, repo: repo, page: page, perPage: perPage).withHeaders()
     }
 
@@ -98,8 +98,8 @@ extension GitHub.Users {
         username: String,
         page: Int? = nil,
         perPage: Int? = nil
-    ) -> AuthorizedEndpoint<Token, [GitHub.Models.Event]> {
-        AuthorizedEndpoint(
+    ) -> TypedAuthorizedEndpoint<Token, [GitHub.Models.Event], GitHub.Models.GitHubError> {
+        TypedAuthorizedEndpoint(
             Endpoint<[GitHub.Models.Event]>(
                 method: .get,
                 path: "/users/{username}/received_events",
@@ -110,7 +110,7 @@ extension GitHub.Users {
                 ],
                 errors: GitHub.defaultErrors,
                 paging: .link
-            )
+            ).declaringErrors(GitHub.Models.GitHubError.self)
         )
     }
 }

@@ -7,7 +7,9 @@ extension Auth.Session {
     /// Exchanges a username and password for a token.
     ///
     /// `POST /login`.
-    public static func login(body: Auth.Models.Credentials) -> Endpoint<Auth.Models.Session> {
+    public static func login(
+        body: Auth.Models.Credentials
+    ) -> TypedEndpoint<Auth.Models.Session, Auth.Models.LoginFailure> {
         Endpoint<Auth.Models.Session>(
             method: .post,
             path: "/login",
@@ -16,7 +18,7 @@ extension Auth.Session {
                 .code(401): .json(Auth.Models.LoginFailure.self),
                 .code(429): .json(Auth.Models.LoginFailure.self),
             ])
-        )
+        ).declaringErrors(Auth.Models.LoginFailure.self)
     }
 
     /// The same login, for servers that only take an HTML form post.
@@ -26,7 +28,7 @@ extension Auth.Session {
         username: String,
         password: String,
         rememberMe: Bool? = nil
-    ) -> Endpoint<Auth.Models.Session> {
+    ) -> TypedEndpoint<Auth.Models.Session, Auth.Models.LoginFailure> {
         Endpoint<Auth.Models.Session>(
             method: .post,
             path: "/login/form",
@@ -36,13 +38,13 @@ extension Auth.Session {
                 Parameter("remember_me", rememberMe),
             ]),
             errors: Auth.defaultErrors
-        )
+        ).declaringErrors(Auth.Models.LoginFailure.self)
     }
 
     /// Ends the session; a 204 with no body.
     ///
     /// `DELETE /session`.
-    public static func logout(authorization: String) -> Endpoint<Void> {
+    public static func logout(authorization: String) -> TypedEndpoint<Void, Auth.Models.LoginFailure> {
         Endpoint<Void>(
             method: .delete,
             path: "/session",
@@ -50,6 +52,6 @@ extension Auth.Session {
                 Parameter("Authorization", authorization),
             ],
             errors: Auth.defaultErrors
-        )
+        ).declaringErrors(Auth.Models.LoginFailure.self)
     }
 }

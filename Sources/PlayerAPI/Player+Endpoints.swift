@@ -9,8 +9,9 @@ extension Player.Me {
     /// Answers 204 with no body when nothing plays.
     ///
     /// `GET /me/player`, scope `Listener`.
-    public static func playback<Token: Player.Access.Listener>() -> AuthorizedEndpoint<Token, PlaybackResponse> {
-        AuthorizedEndpoint(
+    public static func playback<Token: Player.Access.Listener>(
+    ) -> TypedAuthorizedEndpoint<Token, PlaybackResponse, Player.Models.PlayerError> {
+        TypedAuthorizedEndpoint(
             Endpoint<PlaybackResponse>(
                 method: .get,
                 path: "/me/player",
@@ -22,7 +23,7 @@ extension Player.Me {
                     default: throw UndeclaredStatusError(status: response.status)
                     }
                 }
-            )
+            ).declaringErrors(Player.Models.PlayerError.self)
         )
     }
 
@@ -37,8 +38,10 @@ extension Player.Me {
     /// Adds a track to the queue; 201 when it is queued at once, 202 when the device confirms later.
     ///
     /// `POST /me/player/queue`, scope `Listener`.
-    public static func queue<Token: Player.Access.Listener>(uri: String) -> AuthorizedEndpoint<Token, QueueResponse> {
-        AuthorizedEndpoint(
+    public static func queue<Token: Player.Access.Listener>(
+        uri: String
+    ) -> TypedAuthorizedEndpoint<Token, QueueResponse, Player.Models.PlayerError> {
+        TypedAuthorizedEndpoint(
             Endpoint<QueueResponse>(
                 method: .post,
                 path: "/me/player/queue",
@@ -53,7 +56,7 @@ extension Player.Me {
                     default: throw UndeclaredStatusError(status: response.status)
                     }
                 }
-            )
+            ).declaringErrors(Player.Models.PlayerError.self)
         )
     }
 
@@ -72,8 +75,8 @@ extension Player.Me {
     public static func recentlyPlayed<Token: Player.Access.Listener>(
         before: String? = nil,
         limit: Int? = nil
-    ) -> AuthorizedEndpoint<Token, Player.Models.RecentlyPlayed> {
-        AuthorizedEndpoint(
+    ) -> TypedAuthorizedEndpoint<Token, Player.Models.RecentlyPlayed, Player.Models.PlayerError> {
+        TypedAuthorizedEndpoint(
             Endpoint<Player.Models.RecentlyPlayed>(
                 method: .get,
                 path: "/me/player/recently-played",
@@ -83,7 +86,7 @@ extension Player.Me {
                 ],
                 errors: Player.defaultErrors,
                 paging: .cursor("before") { $0.cursors?.before }
-            )
+            ).declaringErrors(Player.Models.PlayerError.self)
         )
     }
 }
@@ -94,7 +97,7 @@ extension Player.Albums {
         id: String,
         limit: Int? = nil,
         offset: Int? = nil
-    ) -> Endpoint<Player.Models.TrackPage> {
+    ) -> TypedEndpoint<Player.Models.TrackPage, Player.Models.PlayerError> {
         Endpoint<Player.Models.TrackPage>(
             method: .get,
             path: "/albums/{id}/tracks",
@@ -105,7 +108,7 @@ extension Player.Albums {
             ],
             errors: Player.defaultErrors,
             paging: .nextURL { $0.next }
-        )
+        ).declaringErrors(Player.Models.PlayerError.self)
     }
 
     /// `tracks(…)` answered with its body, the headers in `TracksHeaders` and the status.
@@ -113,7 +116,7 @@ extension Player.Albums {
         id: String,
         limit: Int? = nil,
         offset: Int? = nil
-    ) -> Endpoint<Reply<Player.Models.TrackPage, TracksHeaders>> {
+    ) -> TypedEndpoint<Reply<Player.Models.TrackPage, TracksHeaders>, Player.Models.PlayerError> {
         tracks(id: id, limit: limit, offset: offset).withHeaders()
     }
 
@@ -137,7 +140,7 @@ extension Player.Albums {
     /// The album's cover art.
     ///
     /// `GET /albums/{id}/cover`.
-    public static func cover(id: String) -> Endpoint<Data> {
+    public static func cover(id: String) -> TypedEndpoint<Data, Player.Models.PlayerError> {
         Endpoint<Data>(
             method: .get,
             path: "/albums/{id}/cover",
@@ -147,7 +150,7 @@ extension Player.Albums {
             ],
             errors: Player.defaultErrors,
             readResponse: { response, _ in response.body }
-        )
+        ).declaringErrors(Player.Models.PlayerError.self)
     }
 }
 
@@ -157,8 +160,8 @@ extension Player.Playlists {
     /// `GET /playlists/{id}`, scope `Listener`.
     public static func details<Token: Player.Access.Listener>(
         id: String
-    ) -> AuthorizedEndpoint<Token, Player.Models.TrackPage> {
-        AuthorizedEndpoint(
+    ) -> TypedAuthorizedEndpoint<Token, Player.Models.TrackPage, Player.Models.PlayerError> {
+        TypedAuthorizedEndpoint(
             Endpoint<Player.Models.TrackPage>(
                 method: .get,
                 path: "/playlists/{id}",
@@ -167,15 +170,17 @@ extension Player.Playlists {
                     Parameter("Accept", "application/vnd.player.v2+json"),
                 ],
                 errors: Player.defaultErrors
-            )
+            ).declaringErrors(Player.Models.PlayerError.self)
         )
     }
 
     /// The playlist as CSV.
     ///
     /// `GET /playlists/{id}/export`, scope `Listener`.
-    public static func export<Token: Player.Access.Listener>(id: String) -> AuthorizedEndpoint<Token, String> {
-        AuthorizedEndpoint(
+    public static func export<Token: Player.Access.Listener>(
+        id: String
+    ) -> TypedAuthorizedEndpoint<Token, String, Player.Models.PlayerError> {
+        TypedAuthorizedEndpoint(
             Endpoint<String>(
                 method: .get,
                 path: "/playlists/{id}/export",
@@ -185,15 +190,17 @@ extension Player.Playlists {
                 ],
                 errors: Player.defaultErrors,
                 readResponse: { response, _ in try response.text() }
-            )
+            ).declaringErrors(Player.Models.PlayerError.self)
         )
     }
 
     /// The playlist with its audio as a tarball; large, so download it to a file.
     ///
     /// `GET /playlists/{id}/archive`, scope `Listener`.
-    public static func archive<Token: Player.Access.Listener>(id: String) -> AuthorizedEndpoint<Token, Data?> {
-        AuthorizedEndpoint(
+    public static func archive<Token: Player.Access.Listener>(
+        id: String
+    ) -> TypedAuthorizedEndpoint<Token, Data?, Player.Models.PlayerError> {
+        TypedAuthorizedEndpoint(
             Endpoint<Data?>(
                 method: .get,
                 path: "/playlists/{id}/archive",
@@ -203,7 +210,7 @@ extension Player.Playlists {
                 ],
                 errors: Player.defaultErrors,
                 readResponse: { response, _ in response.body.isEmpty ? nil : response.body }
-            )
+            ).declaringErrors(Player.Models.PlayerError.self)
         )
     }
 }

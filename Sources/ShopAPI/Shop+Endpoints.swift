@@ -7,13 +7,14 @@ extension Shop.Customer {
     /// The signed-in customer's profile.
     ///
     /// `GET /customer/profile`, scope `Customer`.
-    public static func get<Token: Shop.Access.Customer>() -> AuthorizedEndpoint<Token, Shop.Models.Customer> {
-        AuthorizedEndpoint(
+    public static func get<Token: Shop.Access.Customer>(
+    ) -> TypedAuthorizedEndpoint<Token, Shop.Models.Customer, Shop.Models.ErrorMessage> {
+        TypedAuthorizedEndpoint(
             Endpoint<Shop.Models.Customer>(
                 method: .get,
                 path: "/customer/profile",
                 errors: Shop.defaultErrors
-            )
+            ).declaringErrors(Shop.Models.ErrorMessage.self)
         )
     }
 
@@ -23,8 +24,8 @@ extension Shop.Customer {
     public static func patch<Token: Shop.Access.Customer>(
         firstName: String,
         lastName: String
-    ) -> AuthorizedEndpoint<Token, Shop.Models.Customer> {
-        AuthorizedEndpoint(
+    ) -> TypedAuthorizedEndpoint<Token, Shop.Models.Customer, Shop.Failures.ErrorMessageOrValidationProblem> {
+        TypedAuthorizedEndpoint(
             Endpoint<Shop.Models.Customer>(
                 method: .patch,
                 path: "/customer/profile",
@@ -35,7 +36,7 @@ extension Shop.Customer {
                 errors: Shop.defaultErrors.merging([
                     .code(422): .json(Shop.Models.ValidationProblem.self),
                 ])
-            )
+            ).declaringErrors(Shop.Failures.ErrorMessageOrValidationProblem.self)
         )
     }
 }
@@ -47,8 +48,8 @@ extension Shop.Feedback {
     public static func post<Token: Shop.Access.Guest>(
         email: String,
         message: String
-    ) -> AuthorizedEndpoint<Token, Void> {
-        AuthorizedEndpoint(
+    ) -> TypedAuthorizedEndpoint<Token, Void, Shop.Failures.ErrorMessageOrValidationProblem> {
+        TypedAuthorizedEndpoint(
             Endpoint<Void>(
                 method: .post,
                 path: "/feedback",
@@ -59,7 +60,7 @@ extension Shop.Feedback {
                 errors: Shop.defaultErrors.merging([
                     .code(422): .json(Shop.Models.ValidationProblem.self),
                 ])
-            )
+            ).declaringErrors(Shop.Failures.ErrorMessageOrValidationProblem.self)
         )
     }
 }

@@ -34,6 +34,26 @@ public enum Shop {
     /// `Feedback` endpoints of the Shop API.
     public enum Feedback {}
 
+    /// What endpoints that declare several error models get their errors back as.
+    public enum Failures {
+        /// A declared error: `ErrorMessage` or `ValidationProblem`.
+        /// One case each, so a `switch` over it needs no cast.
+        public enum ErrorMessageOrValidationProblem: DeclaredFailure, Hashable {
+            /// The error body, as `ErrorMessage`.
+            case errorMessage(Shop.Models.ErrorMessage)
+            /// The error body, as `ValidationProblem`.
+            case validationProblem(Shop.Models.ValidationProblem)
+
+            public init?(declared error: any Error & Sendable) {
+                switch error {
+                case let model as Shop.Models.ErrorMessage: self = .errorMessage(model)
+                case let model as Shop.Models.ValidationProblem: self = .validationProblem(model)
+                default: return nil
+                }
+            }
+        }
+    }
+
     /// How error responses decode unless an endpoint says otherwise.
     static let defaultErrors = ErrorSchema([
         .default: .json(Models.ErrorMessage.self),

@@ -99,7 +99,8 @@ struct PagingScenarioTests {
         let feed = AuthorizedClient<GitHub.Scope.Public>(
             client: APIClient(baseURL: server.url), credentials: Credentials(token: "p"))
         let first = try await feed.page(GitHub.Repos.events(owner: "o", repo: "r"))
-        let next: AuthorizedEndpoint<GitHub.Scope.Public, [GitHub.Models.Event]> = try #require(first.next)
+        let next: TypedAuthorizedEndpoint<GitHub.Scope.Public, [GitHub.Models.Event], GitHub.Models.GitHubError> =
+            try #require(first.next)
         let second = try await feed.send(next)
         #expect(first.value.map(\.id) == ["1"])
         #expect(second.map(\.id) == ["2"])

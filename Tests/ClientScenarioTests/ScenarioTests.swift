@@ -133,6 +133,45 @@ struct ScenarioTests {
         #expect(delivered.withLock { $0 } == ["France", "Austria"])
     }
 
+    @Test("typed errors: the value style hands back each declared error as its own case, no cast anywhere")
+    func typedErrors() async throws {
+        let server = try await TestServer.start { server in
+            await server.appendRoute("PATCH /customer/profile") { request in
+                let body = try? JSONDecoder().decode([String: String].self, from: await request.bodyData)
+                switch body?["first_name"] {
+                case "":
+                    return TestServer.json(
+                        .unprocessableContent, #"{"message":"invalid","fields":{"first_name":"empty"}}"#)
+                case "down": return TestServer.json(.serviceUnavailable, #"{"error_message":"maintenance"}"#)
+                case "teapot": return HTTPResponse(statusCode: .teapot, body: Data("<html>".utf8))
+                default: return TestServer.json(.ok, Self.customer(name: body?["first_name"] ?? "?"))
+                }
+            }
+        }
+        defer { Task { await server.stop() } }
+        let customer = AuthorizedClient<Shop.Scope.Customer>(
+            client: APIClient(baseURL: server.url), credentials: Credentials(token: "c"))
+
+        func outcome(_ firstName: String) async throws -> String {
+            switch try await customer.result(Shop.Customer.patch(firstName: firstName, lastName: "L")) {
+            case .success(let profile): "saved \(profile.firstName)"
+            case .failure(.validationProblem(let problem), let response): "422 \(problem.fields) \(response.status)"
+            case .failure(.errorMessage(let message), _): "error \(message.message)"
+            case .unexpected(let response, _): "unexpected \(response.status)"
+            }
+        }
+        #expect(try await outcome("Ada") == "saved Ada")
+        #expect(try await outcome("") == #"422 ["first_name": "empty"] 422"#)
+        #expect(try await outcome("down") == "error maintenance")
+        #expect(try await outcome("teapot") == "unexpected 418")
+
+        // One declared model is the failure type itself; none is Never.
+        let events: TypedApiResult<[GitHub.Models.Event], GitHub.Models.GitHubError> = .failure(
+            GitHub.Models.GitHubError(message: "Not Found", documentationURL: nil),
+            HTTPResponseInfo(endpoint: "GET /x", url: nil, status: 404, headers: [:], body: Data()))
+        if case .failure(let error, _) = events { #expect(error.message == "Not Found") }
+    }
+
     @Test("a feed refreshed with 304: the second fetch reuses the stored events")
     func feed() async throws {
         let hits = Hits()

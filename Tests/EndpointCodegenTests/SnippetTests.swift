@@ -76,7 +76,7 @@ struct SnippetTests {
                     name: String,
                     dryRun: Bool? = nil,
                     note: String? = nil
-                ) -> Endpoint<Void> {
+                ) -> TypedEndpoint<Void, Never> {
                     Endpoint<Void>(
                         method: .patch,
                         path: "/items/{id}",
@@ -91,7 +91,7 @@ struct SnippetTests {
                             ("name", name),
                             ("note", note),
                         ])
-                    )
+                    ).declaringErrors(Never.self)
                 }
             """)
     }
@@ -113,7 +113,8 @@ struct SnippetTests {
         expectContains(files["Test.swift"], "        public enum Admin: Access.Admin {}")
         expectContains(
             files["Test+Endpoints.swift"],
-            "    public static func mine<Token: Helpdesk.Access.Customer>() -> AuthorizedEndpoint<Token, [String]> {")
+            "    public static func mine<Token: Helpdesk.Access.Customer>() -> TypedAuthorizedEndpoint<Token, [String], Never> {"
+        )
     }
 
     @Test("documentation cannot escape its comment, and string literals cannot interpolate")

@@ -114,8 +114,10 @@ struct RoundTripTests {
 struct GeneratedRequestTests {
     @Test("Shop: the customer's PATCH sends the JSON keys of the spec")
     func shopPatch() throws {
-        let patch: AuthorizedEndpoint<Shop.Scope.Customer, Shop.Models.Customer> = Shop.Customer.patch(
-            firstName: "Ada", lastName: "L")
+        let patch:
+            TypedAuthorizedEndpoint<
+                Shop.Scope.Customer, Shop.Models.Customer, Shop.Failures.ErrorMessageOrValidationProblem
+            > = Shop.Customer.patch(firstName: "Ada", lastName: "L")
         let request = try patch.endpoint.urlRequest(baseURL: Shop.baseURL)
         #expect(request.url?.absoluteString == "https://api.shop.example/v1/customer/profile")
         #expect(request.httpMethod == "PATCH")
@@ -124,8 +126,8 @@ struct GeneratedRequestTests {
 
     @Test("GitHub: path parameters are single segments; paging goes to the query")
     func gitHubEvents() throws {
-        let events: AuthorizedEndpoint<GitHub.Scope.Public, [GitHub.Models.Event]> = GitHub.Repos.events(
-            owner: "apple", repo: "../swift", perPage: 50)
+        let events: TypedAuthorizedEndpoint<GitHub.Scope.Public, [GitHub.Models.Event], GitHub.Models.GitHubError> =
+            GitHub.Repos.events(owner: "apple", repo: "../swift", perPage: 50)
         let request = try events.endpoint.urlRequest(baseURL: GitHub.baseURL)
         #expect(request.url?.absoluteString == "https://api.github.com/repos/apple/..%2Fswift/events?per_page=50")
     }
@@ -143,8 +145,8 @@ struct GeneratedRequestTests {
 
     @Test("error schemas: the endpoint's own statuses first, then the API's default")
     func errorSchemas() throws {
-        let patch: AuthorizedEndpoint<Shop.Scope.Customer, Shop.Models.Customer> = Shop.Customer.patch(
-            firstName: "a", lastName: "b")
+        let patch =
+            Shop.Customer.patch(firstName: "a", lastName: "b") as TypedAuthorizedEndpoint<Shop.Scope.Customer, _, _>
         let decoder = JSONCoding.makeDecoder()
         let validation = try patch.endpoint.errors.decoder(for: 422)?.decode(
             Data(#"{"message":"m","fields":{}}"#.utf8), decoder)

@@ -50,17 +50,18 @@ extension Translator {
         let statuses = endpoint.successStatuses.isEmpty ? nil : successResponsesView(endpoint)
         let response = statuses?.name ?? namer.type(endpoint.response, qualifyingModels: true)
         let endpointType = "\(namer.runtime("Endpoint"))<\(response)>"
+        let failure = failureType(of: endpoint)
         var genericClause = ""
-        var returnType = endpointType
+        var returnType = "\(namer.runtime("TypedEndpoint"))<\(response), \(failure)>"
         if let scope = endpoint.scope {
             genericClause = "<Token: \(api).Access.\(typeName(scope.value))>"
-            returnType = "\(namer.runtime("AuthorizedEndpoint"))<Token, \(response)>"
+            returnType = "\(namer.runtime("TypedAuthorizedEndpoint"))<Token, \(response), \(failure)>"
         }
         let signature = Signature(name: memberName(endpoint.name.value), arguments: leading)
         var headers: ResponseHeadersView?
         if !endpoint.responseHeaders.isEmpty {
             headers = responseHeadersView(
-                endpoint, factory: signature, genericClause: genericClause, response: response)
+                endpoint, factory: signature, genericClause: genericClause, response: response, failure: failure)
         }
         return EndpointView(
             access: access, docLines: docLines(for: endpoint, arguments: leading),
@@ -68,7 +69,8 @@ extension Translator {
             arguments: signature.arguments, argumentList: signature.argumentList,
             isMultiline: signature.isMultiline(access: access, genericClause: genericClause, returnType: returnType),
             returnType: returnType, isAuthorized: endpoint.scope != nil,
-            authorizedEndpointType: namer.runtime("AuthorizedEndpoint"), endpointType: endpointType,
+            authorizedEndpointType: namer.runtime("TypedAuthorizedEndpoint"), endpointType: endpointType,
+            errorsModifier: ".declaringErrors(\(failure).self)",
             endpointArguments: endpointArguments(endpoint, others: otherParameters),
             successResponses: statuses, responseHeaders: headers)
     }
@@ -105,7 +107,7 @@ extension Translator {
 
     /// The struct of an endpoint's response headers, and the `…WithHeaders` factory that returns them.
     private func responseHeadersView(
-        _ endpoint: ResolvedEndpoint, factory: Signature, genericClause: String, response: String
+        _ endpoint: ResolvedEndpoint, factory: Signature, genericClause: String, response: String, failure: String
     ) -> ResponseHeadersView {
         let typeName = SwiftSource.identifier(SwiftName.typeName(endpoint.name.value) + "Headers")
         var properties: [HeaderPropertyView] = []
@@ -130,7 +132,8 @@ extension Translator {
         let reply = "\(namer.runtime("Reply"))<\(response), \(typeName)>"
         let returnType =
             endpoint.scope == nil
-            ? "\(namer.runtime("Endpoint"))<\(reply)>" : "\(namer.runtime("AuthorizedEndpoint"))<Token, \(reply)>"
+            ? "\(namer.runtime("TypedEndpoint"))<\(reply), \(failure)>"
+            : "\(namer.runtime("TypedAuthorizedEndpoint"))<Token, \(reply), \(failure)>"
         var withHeaders = factory
         withHeaders.name = memberName(SwiftName.memberName(endpoint.name.value) + "WithHeaders")
         let call = "\(endpointName)(\(factory.forwarding.joined(separator: ", "))).withHeaders()"

@@ -69,7 +69,78 @@ struct Translator {
                 "\(namer.foundation("URL"))(generatedBaseURL: \(SwiftSource.stringLiteral($0.value)))"
             },
             scopes: scopes, hasScopes: !scopes.isEmpty, namespaces: namespaces, defaultErrors: errors,
-            hasDefaultErrors: !errors.isEmpty, errorSchemaType: namer.runtime("ErrorSchema"))
+            hasDefaultErrors: !errors.isEmpty, errorSchemaType: namer.runtime("ErrorSchema"),
+            failures: failureViews, hasFailures: !failureViews.isEmpty)
+    }
+
+    // MARK: Declared errors as types
+
+    /// The types an endpoint's declared errors decode into, its own lines over the API's defaults: distinct,
+    /// by name (`Void` for a status without a body).
+    func failureMembers(of endpoint: ResolvedEndpoint) -> [TypeExpression] {
+        let own = Set(endpoint.errors.map(\.status.value))
+        let lines = endpoint.errors + spec.errors.filter { !own.contains($0.status.value) }
+        var seen: Set<TypeExpression> = []
+        return lines.map(\.type).filter { seen.insert($0).inserted }.sorted { memberWord($0) < memberWord($1) }
+    }
+
+    /// `NotFound`, or `NoBody` for `Void`: how a member names its case and its enum.
+    private func memberWord(_ type: TypeExpression) -> String {
+        type == .builtin(.void) ? "NoBody" : SwiftName.typeName(type.modelNames.first ?? "")
+    }
+
+    /// What an endpoint's declared errors come back as: `Never` for none, the one model (or `EmptyErrorBody`),
+    /// or the generated enum over several.
+    func failureType(of endpoint: ResolvedEndpoint) -> String {
+        let members = failureMembers(of: endpoint)
+        switch members.count {
+        case 0: return namer.swift("Never")
+        case 1: return memberType(members[0])
+        default: return "\(api).Failures.\(failureEnumName(members))"
+        }
+    }
+
+    private func memberType(_ type: TypeExpression) -> String {
+        type == .builtin(.void) ? namer.runtime("EmptyErrorBody") : namer.type(type, qualifyingModels: true)
+    }
+
+    private func failureEnumName(_ members: [TypeExpression]) -> String {
+        SwiftSource.identifier(members.map(memberWord).joined(separator: "Or"))
+    }
+
+    /// One enum per distinct set of several error models, in the order endpoints first declare them.
+    var failureViews: [FailureView] {
+        var seen: Set<[TypeExpression]> = []
+        var views: [FailureView] = []
+        for endpoint in spec.endpoints {
+            let members = failureMembers(of: endpoint)
+            guard members.count > 1, seen.insert(members).inserted else { continue }
+            let names = members.map { $0 == .builtin(.void) ? "a status without a body" : "`\(memberWord($0))`" }
+            views.append(
+                FailureView(
+                    docLines: ["/// A declared error: \(names.joined(separator: " or "))."]
+                        + ["/// One case each, so a `switch` over it needs no cast."],
+                    name: failureEnumName(members),
+                    conformances: "\(namer.runtime("DeclaredFailure")), \(namer.swift("Hashable"))",
+                    cases: members.map { member in
+                        let word = memberWord(member)
+                        let name = SwiftSource.identifier(SwiftName.memberName(word))
+                        return member == .builtin(.void)
+                            ? SuccessCaseView(
+                                docLines: ["/// An error status declared without a body."], declaration: "case \(name)")
+                            : SuccessCaseView(
+                                docLines: ["/// The error body, as `\(word)`."],
+                                declaration: "case \(name)(\(memberType(member)))")
+                    },
+                    matches: members.map { member in
+                        let name = SwiftSource.identifier(SwiftName.memberName(memberWord(member)))
+                        return member == .builtin(.void)
+                            ? "case is \(namer.runtime("EmptyErrorBody")): self = .\(name)"
+                            : "case let model as \(memberType(member)): self = .\(name)(model)"
+                    },
+                    declaredType: "any \(namer.swift("Error")) & \(namer.swift("Sendable"))"))
+        }
+        return views
     }
 
     /// `.code(422): .json(Shop.Models.ValidationProblem.self),` for each line of an `errors` mapping; inside

@@ -10,7 +10,7 @@ struct TypeNamer: Sendable {
 
     init(spec: ResolvedSpec) {
         api = SwiftName.typeName(spec.api.value)
-        var names: Set<String> = [api, "Models", "Scope", "Access"]
+        var names: Set<String> = [api, "Models", "Scope", "Access", "Failures"]
         for model in spec.models { names.insert(SwiftName.typeName(model.name.value)) }
         for scope in spec.scopes { names.insert(SwiftName.typeName(scope.name.value)) }
         for namespace in spec.namespaces { names.insert(SwiftName.typeName(namespace.name.value)) }

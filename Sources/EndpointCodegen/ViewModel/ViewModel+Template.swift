@@ -26,6 +26,8 @@ extension APIView: TemplateContext {
         case "defaultErrors": return .texts(self.defaultErrors)
         case "hasDefaultErrors": return .flag(self.hasDefaultErrors)
         case "errorSchemaType": return .text(self.errorSchemaType)
+        case "failures": return .objects(self.failures)
+        case "hasFailures": return .flag(self.hasFailures)
         default: return nil
         }
     }
@@ -177,6 +179,7 @@ extension EndpointView: TemplateContext {
         case "isAuthorized": return .flag(self.isAuthorized)
         case "authorizedEndpointType": return .text(self.authorizedEndpointType)
         case "endpointType": return .text(self.endpointType)
+        case "errorsModifier": return .text(self.errorsModifier)
         case "endpointArguments": return .texts(self.endpointArguments)
         case "successResponses": return .optionalObject(self.successResponses)
         case "responseHeaders": return .optionalObject(self.responseHeaders)
@@ -239,6 +242,20 @@ extension SuccessCaseView: TemplateContext {
         switch name {
         case "docLines": return .texts(self.docLines)
         case "declaration": return .text(self.declaration)
+        default: return nil
+        }
+    }
+}
+
+extension FailureView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "docLines": return .texts(self.docLines)
+        case "name": return .text(self.name)
+        case "conformances": return .text(self.conformances)
+        case "cases": return .objects(self.cases)
+        case "matches": return .texts(self.matches)
+        case "declaredType": return .text(self.declaredType)
         default: return nil
         }
     }

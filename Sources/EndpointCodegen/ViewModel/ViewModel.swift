@@ -27,6 +27,23 @@ struct APIView: Sendable {
     var hasDefaultErrors: Bool
     /// The runtime's `ErrorSchema` as generated code must spell it.
     var errorSchemaType: String
+    /// Enums over the sets of several error models that endpoints declare.
+    var failures: [FailureView]
+    var hasFailures: Bool
+}
+
+/// An enum over several declared error models: what those endpoints' errors come back as.
+struct FailureView: Sendable {
+    var docLines: [String]
+    /// `NotFoundOrProblem`
+    var name: String
+    var conformances: String
+    /// `case notFound(Shop.Models.NotFound)`, with documentation.
+    var cases: [SuccessCaseView]
+    /// The cases of `init?(declared:)`'s switch: `case let model as Shop.Models.NotFound: self = .notFound(model)`.
+    var matches: [String]
+    /// `any Error & Sendable` as generated code must spell it.
+    var declaredType: String
 }
 
 struct ScopeView: Sendable {
@@ -139,6 +156,8 @@ struct EndpointView: Sendable {
     var isAuthorized: Bool
     var authorizedEndpointType: String
     var endpointType: String
+    /// `.declaringErrors(Shop.Models.Problem.self)`: types the endpoint's declared errors.
+    var errorsModifier: String
     /// The lines of `Endpoint(…)`'s arguments, each complete with its trailing comma where needed.
     var endpointArguments: [String]
     /// The enum of several success statuses, when the endpoint declares them.

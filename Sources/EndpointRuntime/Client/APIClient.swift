@@ -89,23 +89,27 @@ public final class APIClient: Sendable {
     // MARK: Styles
 
     /// Sends the request and returns the response; throws a ``ClientError``. Cancelling the task cancels it.
-    public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+    public func send<Response, Failure>(_ endpoint: TypedEndpoint<Response, Failure>) async throws -> Response {
         try await perform(endpoint, authorization: nil)
     }
 
     /// A `Single` that sends the request once per subscription; disposing it cancels the request.
-    public func request<Response>(_ endpoint: Endpoint<Response>) -> Single<Response> {
+    public func request<Response, Failure>(_ endpoint: TypedEndpoint<Response, Failure>) -> Single<Response> {
         Single.create { try await self.send(endpoint) }
     }
 
     /// The value style: the response, the declared error model, or the unexpected response; throws only
     /// client-side failures.
-    public func result<Response>(_ endpoint: Endpoint<Response>) async throws -> ApiResult<Response> {
-        try await ApiResult(catching: { try await send(endpoint) })
+    public func result<Response, Failure>(
+        _ endpoint: TypedEndpoint<Response, Failure>
+    ) async throws -> TypedApiResult<Response, Failure> {
+        try await TypedApiResult(catching: { try await send(endpoint) }, failure: endpoint.failure)
     }
 
     /// The value style as a `Single`.
-    public func requestResult<Response>(_ endpoint: Endpoint<Response>) -> Single<ApiResult<Response>> {
+    public func requestResult<Response, Failure>(
+        _ endpoint: TypedEndpoint<Response, Failure>
+    ) -> Single<TypedApiResult<Response, Failure>> {
         Single.create { try await self.result(endpoint) }
     }
 
@@ -119,15 +123,15 @@ public final class APIClient: Sendable {
     /// the same three categories as `send`, read from the error body in memory. `timeout` bounds the whole
     /// download (the configuration's timeout is for ordinary requests); the size limit is the endpoint's own
     /// or ``Configuration/maximumDownloadSize``.
-    public func download<Response>(
-        _ endpoint: Endpoint<Response>, to destination: URL, timeout: TimeInterval = 3600,
+    public func download<Response, Failure>(
+        _ endpoint: TypedEndpoint<Response, Failure>, to destination: URL, timeout: TimeInterval = 3600,
         progress: DownloadProgressHandler? = nil
     ) async throws -> DownloadedFile {
         try await download(endpoint, to: destination, timeout: timeout, progress: progress, authorization: nil)
     }
 
-    func download<Response>(
-        _ endpoint: Endpoint<Response>, to destination: URL, timeout: TimeInterval,
+    func download<Response, Failure>(
+        _ endpoint: TypedEndpoint<Response, Failure>, to destination: URL, timeout: TimeInterval,
         progress: DownloadProgressHandler?, authorization: Credentials?
     ) async throws -> DownloadedFile {
         let partial = destination.deletingLastPathComponent().appendingPathComponent(
@@ -160,18 +164,22 @@ public final class APIClient: Sendable {
 
     /// Sends the request and returns its page: the value and the request for the next page, by the endpoint's
     /// ``Paging`` rule (nil on the last page, or when the endpoint does not page).
-    public func page<Response>(_ endpoint: Endpoint<Response>) async throws -> Page<Response, Endpoint<Response>> {
+    public func page<Response, Failure>(_ endpoint: TypedEndpoint<Response, Failure>) async throws -> Page<
+        Response, TypedEndpoint<Response, Failure>
+    > {
         try await perform(endpoint.readingPage(), authorization: nil)
     }
 
     /// Every page, fetched as the loop asks: `for try await page in client.pages(GitHub.Repos.events(…))`.
-    public func pages<Response>(_ endpoint: Endpoint<Response>) -> Pages<Response, Endpoint<Response>> {
+    public func pages<Response, Failure>(_ endpoint: TypedEndpoint<Response, Failure>) -> Pages<
+        Response, TypedEndpoint<Response, Failure>
+    > {
         Pages(first: endpoint, fetch: { try await self.page($0) }, describe: \.description)
     }
 
     /// Every page as an `Observable`, one request per page as the previous one arrives; it completes after the
     /// last page, and disposing it cancels the request in flight and sends no more.
-    public func requestPages<Response>(_ endpoint: Endpoint<Response>) -> Observable<Response> {
+    public func requestPages<Response, Failure>(_ endpoint: TypedEndpoint<Response, Failure>) -> Observable<Response> {
         pages(endpoint).asObservable()
     }
 
@@ -179,8 +187,8 @@ public final class APIClient: Sendable {
 
     /// Sends `endpoint`: conditional validators, interceptors, the bearer token from `authorization` (refreshed
     /// once on 401, with one retry), retries as the interceptors decide, then reads the response.
-    func perform<Response>(
-        _ endpoint: Endpoint<Response>, authorization: Credentials?, download: DownloadTarget? = nil
+    func perform<Response, Failure>(
+        _ endpoint: TypedEndpoint<Response, Failure>, authorization: Credentials?, download: DownloadTarget? = nil
     ) async throws -> Response {
         let name = endpoint.description
         var request = try await build(endpoint)
@@ -259,7 +267,7 @@ public final class APIClient: Sendable {
 
     /// Step 1, build: the endpoint's request with the configured headers where the endpoint sets none, then each
     /// interceptor's adaptation; every header checked. Any failure is an `invalidRequest`.
-    private func build<Response>(_ endpoint: Endpoint<Response>) async throws -> URLRequest {
+    private func build<Response, Failure>(_ endpoint: TypedEndpoint<Response, Failure>) async throws -> URLRequest {
         try await Self.checked(endpoint: endpoint.description) {
             var request = try endpoint.urlRequest(
                 baseURL: configuration.baseURL, configuredHeaders: configuration.headers,
@@ -386,8 +394,8 @@ public final class APIClient: Sendable {
     }
 
     /// Reads a response: success bodies into `Response`, error statuses through the endpoint's error schema.
-    private func interpret<Response>(
-        _ data: Data, status: Int, headers: [String: String], for endpoint: Endpoint<Response>, url: URL?
+    private func interpret<Response, Failure>(
+        _ data: Data, status: Int, headers: [String: String], for endpoint: TypedEndpoint<Response, Failure>, url: URL?
     ) throws -> Response {
         let info = HTTPResponseInfo(
             endpoint: endpoint.description, url: url, status: status, headers: headers, body: data)
@@ -452,13 +460,20 @@ public struct DownloadedFile: Sendable, Hashable {
     }
 }
 
-extension ApiResult {
-    /// Runs `body`, turning declared and unexpected API errors into values; client failures are rethrown.
-    init(catching body: () async throws -> Value) async throws {
+extension TypedApiResult {
+    /// Runs `body`, turning declared and unexpected API errors into values (a declared model through `failure`
+    /// into the endpoint's `Failure`); client failures are rethrown.
+    init(
+        catching body: () async throws -> Value, failure: (any Error & Sendable) -> Failure?
+    ) async throws {
         do {
             self = .success(try await body())
         } catch ClientError.api(let model, let response) {
-            self = .failure(model, response)
+            if let typed = failure(model) {
+                self = .failure(typed, response)
+            } else {
+                self = .unexpected(response, underlying: model)
+            }
         } catch ClientError.unexpected(let response, let underlying) {
             self = .unexpected(response, underlying: underlying)
         }

@@ -23,19 +23,24 @@ public struct AuthorizedClient<Authorization>: Sendable {
     }
 
     /// Sends the request with the bearer token (refreshed once on 401) and returns the response.
-    public func send<Response>(_ endpoint: AuthorizedEndpoint<Authorization, Response>) async throws -> Response {
+    public func send<Response, Failure>(_ endpoint: TypedAuthorizedEndpoint<Authorization, Response, Failure>)
+        async throws -> Response
+    {
         try await client.perform(endpoint.endpoint, authorization: credentials)
     }
 
     /// A `Single` that sends the request once per subscription; disposing it cancels the request.
-    public func request<Response>(_ endpoint: AuthorizedEndpoint<Authorization, Response>) -> Single<Response> {
+    public func request<Response, Failure>(_ endpoint: TypedAuthorizedEndpoint<Authorization, Response, Failure>)
+        -> Single<Response>
+    {
         Single.create { try await send(endpoint) }
     }
 
     /// Streams a successful body into the file at `destination` with this client's token; see
     /// ``APIClient/download(_:to:timeout:progress:)``.
-    public func download<Response>(
-        _ endpoint: AuthorizedEndpoint<Authorization, Response>, to destination: URL, timeout: TimeInterval = 3600,
+    public func download<Response, Failure>(
+        _ endpoint: TypedAuthorizedEndpoint<Authorization, Response, Failure>, to destination: URL,
+        timeout: TimeInterval = 3600,
         progress: DownloadProgressHandler? = nil
     ) async throws -> DownloadedFile {
         try await client.download(
@@ -43,37 +48,38 @@ public struct AuthorizedClient<Authorization>: Sendable {
     }
 
     /// Sends the request and returns its page: the value and the request for the next page, of the same scope.
-    public func page<Response>(
-        _ endpoint: AuthorizedEndpoint<Authorization, Response>
-    ) async throws -> Page<Response, AuthorizedEndpoint<Authorization, Response>> {
+    public func page<Response, Failure>(
+        _ endpoint: TypedAuthorizedEndpoint<Authorization, Response, Failure>
+    ) async throws -> Page<Response, TypedAuthorizedEndpoint<Authorization, Response, Failure>> {
         let page = try await client.perform(endpoint.endpoint.readingPage(), authorization: credentials)
-        return Page(value: page.value, next: page.next.map(AuthorizedEndpoint.init), step: page.step)
+        return Page(value: page.value, next: page.next.map(TypedAuthorizedEndpoint.init), step: page.step)
     }
 
     /// Every page, fetched as the loop asks, each with this client's token.
-    public func pages<Response>(
-        _ endpoint: AuthorizedEndpoint<Authorization, Response>
-    ) -> Pages<Response, AuthorizedEndpoint<Authorization, Response>> {
+    public func pages<Response, Failure>(
+        _ endpoint: TypedAuthorizedEndpoint<Authorization, Response, Failure>
+    ) -> Pages<Response, TypedAuthorizedEndpoint<Authorization, Response, Failure>> {
         Pages(first: endpoint, fetch: { try await page($0) }, describe: { $0.endpoint.description })
     }
 
     /// Every page as an `Observable`; disposing it cancels the request in flight and sends no more.
-    public func requestPages<Response>(_ endpoint: AuthorizedEndpoint<Authorization, Response>) -> Observable<Response>
+    public func requestPages<Response, Failure>(_ endpoint: TypedAuthorizedEndpoint<Authorization, Response, Failure>)
+        -> Observable<Response>
     {
         pages(endpoint).asObservable()
     }
 
     /// The value style: the response, the declared error model, or the unexpected response.
-    public func result<Response>(
-        _ endpoint: AuthorizedEndpoint<Authorization, Response>
-    ) async throws -> ApiResult<Response> {
-        try await ApiResult(catching: { try await send(endpoint) })
+    public func result<Response, Failure>(
+        _ endpoint: TypedAuthorizedEndpoint<Authorization, Response, Failure>
+    ) async throws -> TypedApiResult<Response, Failure> {
+        try await TypedApiResult(catching: { try await send(endpoint) }, failure: endpoint.endpoint.failure)
     }
 
     /// The value style as a `Single`.
-    public func requestResult<Response>(
-        _ endpoint: AuthorizedEndpoint<Authorization, Response>
-    ) -> Single<ApiResult<Response>> {
+    public func requestResult<Response, Failure>(
+        _ endpoint: TypedAuthorizedEndpoint<Authorization, Response, Failure>
+    ) -> Single<TypedApiResult<Response, Failure>> {
         Single.create { try await result(endpoint) }
     }
 }

@@ -1,10 +1,15 @@
 import Foundation
 
-/// One HTTP endpoint as a value: how to build the request and how to read the response.
+/// An endpoint whose declared errors are of no one type: what hand-built endpoints are.
+public typealias Endpoint<Response: Sendable> = TypedEndpoint<Response, any Error & Sendable>
+
+/// One HTTP endpoint as a value: how to build the request, how to read the response, and the type its declared
+/// errors come back as (`Failure`).
 ///
 /// Generated code builds these with `static` factory functions (`Shop.Customer.get()`); a client performs them.
-/// Nothing here touches the network.
-public struct Endpoint<Response: Sendable>: Sendable {
+/// `Failure` is the one error model the endpoint declares, or a generated enum over several, or `Never` when it
+/// declares none, so ``TypedApiResult`` can hand it back without a cast. Nothing here touches the network.
+public struct TypedEndpoint<Response: Sendable, Failure: Sendable>: Sendable {
     /// The request method.
     public var method: HTTPMethod
     /// The path template relative to the base URL, such as `/repos/{owner}/{repo}/events`.
@@ -29,7 +34,30 @@ public struct Endpoint<Response: Sendable>: Sendable {
     /// The absolute URL of a next page, which replaces the base URL, path and query; set by paging only, and
     /// refused by the client unless it is on the base URL's origin.
     public internal(set) var url: URL?
+    /// Turns a declared error's model (what ``errors`` decoded) into `Failure`; nil when it is not one.
+    public internal(set) var failure: @Sendable (_ declared: any Error & Sendable) -> Failure?
 
+    /// An endpoint with every field given; the other initializers and ``declaringErrors(_:)`` lead here.
+    init(
+        method: HTTPMethod, path: String, pathParameters: [String: String], query: [Parameter], headers: [Parameter],
+        body: RequestBody?, errors: ErrorSchema, paging: Paging<Response>?,
+        readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Response,
+        failure: @escaping @Sendable (_ declared: any Error & Sendable) -> Failure?
+    ) {
+        self.method = method
+        self.path = path
+        self.pathParameters = pathParameters
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.errors = errors
+        self.paging = paging
+        self.readResponse = readResponse
+        self.failure = failure
+    }
+}
+
+extension TypedEndpoint where Failure == any Error & Sendable {
     /// Creates an endpoint whose response decodes from JSON.
     public init(
         method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
@@ -73,43 +101,66 @@ public struct Endpoint<Response: Sendable>: Sendable {
         paging: Paging<Response>? = nil,
         readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Response
     ) {
-        self.method = method
-        self.path = path
-        self.pathParameters = pathParameters
-        self.query = query
-        self.headers = headers
-        self.body = body
-        self.errors = errors
-        self.paging = paging
-        self.readResponse = readResponse
+        self.init(
+            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            errors: errors, paging: paging, readResponse: readResponse, failure: { $0 })
+    }
+
+    /// This endpoint with its declared errors typed as `Failure`, one error model: a ``TypedApiResult`` then
+    /// hands the model back as that type. Generated factories call this.
+    public func declaringErrors<Typed: Error & Sendable>(_ type: Typed.Type) -> TypedEndpoint<Response, Typed> {
+        retyped { $0 as? Typed }
+    }
+
+    /// This endpoint with its declared errors typed as `Failure`, a generated enum over several error models.
+    public func declaringErrors<Typed: DeclaredFailure>(_ type: Typed.Type) -> TypedEndpoint<Response, Typed> {
+        retyped(Typed.init(declared:))
     }
 }
 
-extension Endpoint {
+/// The type a generated endpoint's several declared error models come back as: an enum with a case per model.
+public protocol DeclaredFailure: Error, Sendable {
+    /// The case for a declared error's model, or nil when it is none of them.
+    init?(declared: any Error & Sendable)
+}
+
+extension TypedEndpoint {
     /// The endpoint with its own limit on the response body, instead of the client's.
-    public func limitingResponseSize(to bytes: Int) -> Endpoint {
+    public func limitingResponseSize(to bytes: Int) -> TypedEndpoint {
         var endpoint = self
         endpoint.maximumResponseSize = bytes
         return endpoint
     }
 }
 
-extension Endpoint {
+extension TypedEndpoint {
     /// The same request, its successful response read by `read` into another type. Paging does not carry over
     /// (its rule reads this endpoint's type); the caller maps it where it can.
     func reading<Other>(
         _ read: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Other
-    ) -> Endpoint<Other> {
-        var endpoint = Endpoint<Other>(
+    ) -> TypedEndpoint<Other, Failure> {
+        var endpoint = TypedEndpoint<Other, Failure>(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, readResponse: read)
+            errors: errors, paging: nil, readResponse: read, failure: failure)
+        endpoint.maximumResponseSize = maximumResponseSize
+        endpoint.url = url
+        return endpoint
+    }
+
+    /// The same endpoint with its declared errors read by `failure` as another type.
+    func retyped<Typed>(
+        _ failure: @escaping @Sendable (_ declared: any Error & Sendable) -> Typed?
+    ) -> TypedEndpoint<Response, Typed> {
+        var endpoint = TypedEndpoint<Response, Typed>(
+            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            errors: errors, paging: paging, readResponse: readResponse, failure: failure)
         endpoint.maximumResponseSize = maximumResponseSize
         endpoint.url = url
         return endpoint
     }
 }
 
-extension Endpoint: CustomStringConvertible {
+extension TypedEndpoint: CustomStringConvertible {
     /// `GET /repos/{owner}/{repo}/events`, for messages and logs.
     public var description: String { "\(method) \(path)" }
 }

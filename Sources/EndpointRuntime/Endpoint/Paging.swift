@@ -68,10 +68,10 @@ public struct Page<Response: Sendable, Request: Sendable>: Sendable {
     }
 }
 
-extension Endpoint {
+extension TypedEndpoint {
     /// The endpoint with the given paging rule: the client's `page(_:)`, `pages(_:)` and `requestPages(_:)`
     /// follow it.
-    public func paged(by paging: Paging<Response>) -> Endpoint {
+    public func paged(by paging: Paging<Response>) -> TypedEndpoint {
         var endpoint = self
         endpoint.paging = paging
         return endpoint
@@ -79,13 +79,13 @@ extension Endpoint {
 
     /// The request for the page after `response`, by this endpoint's paging rule; nil on the last page or when
     /// the endpoint does not page.
-    public func nextPage(after response: ReceivedResponse, value: Response) -> Endpoint? {
+    public func nextPage(after response: ReceivedResponse, value: Response) -> TypedEndpoint? {
         guard let step = paging?.next(response, value) else { return nil }
         return following(step)
     }
 
     /// This request moved to `step`: the same method, headers, body, errors and paging, at another URL or cursor.
-    func following(_ step: PageStep) -> Endpoint {
+    func following(_ step: PageStep) -> TypedEndpoint {
         var endpoint = self
         switch step {
         case .url(let url):
@@ -100,7 +100,7 @@ extension Endpoint {
     }
 
     /// The endpoint reading a ``Page``: its value and the request for the next one.
-    func readingPage() -> Endpoint<Page<Response, Endpoint>> {
+    func readingPage() -> TypedEndpoint<Page<Response, TypedEndpoint>, Failure> {
         let this = self
         return reading { response, decoder in
             let value = try this.readResponse(response, decoder)

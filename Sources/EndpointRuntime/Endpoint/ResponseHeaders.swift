@@ -262,13 +262,13 @@ enum HTTPDate {
     }
 }
 
-extension Endpoint {
+extension TypedEndpoint {
     /// This endpoint answered with its body, the headers in `Headers` and the status, as one ``Reply``.
     ///
     /// `Headers` is usually inferred: generated `…WithHeaders` factories call this with their declared type.
     public func withHeaders<Headers: ResponseHeaders>(
         _ headers: Headers.Type = Headers.self
-    ) -> Endpoint<Reply<Response, Headers>> {
+    ) -> TypedEndpoint<Reply<Response, Headers>, Failure> {
         let read = readResponse
         var endpoint = reading { response, decoder in
             Reply<Response, Headers>(
@@ -280,11 +280,11 @@ extension Endpoint {
     }
 }
 
-extension AuthorizedEndpoint {
+extension TypedAuthorizedEndpoint {
     /// This endpoint answered with its body, the headers in `Headers` and the status, as one ``Reply``; same scope.
     public func withHeaders<Headers: ResponseHeaders>(
         _ headers: Headers.Type = Headers.self
-    ) -> AuthorizedEndpoint<Authorization, Reply<Response, Headers>> {
-        AuthorizedEndpoint<Authorization, Reply<Response, Headers>>(endpoint.withHeaders())
+    ) -> TypedAuthorizedEndpoint<Authorization, Reply<Response, Headers>, Failure> {
+        TypedAuthorizedEndpoint<Authorization, Reply<Response, Headers>, Failure>(endpoint.withHeaders())
     }
 }

@@ -14,7 +14,7 @@ public struct RequestBuildError: Error, Hashable, Sendable, CustomStringConverti
     public var description: String { "cannot build the request for \(endpoint): \(reason)" }
 }
 
-extension Endpoint {
+extension TypedEndpoint {
     /// The `URLRequest` for this endpoint against `baseURL`.
     ///
     /// Each path parameter becomes exactly one percent-encoded segment, so a value such as `../admin` or `a/b?c#d`

@@ -225,5 +225,6 @@ struct SpecValidator {
     /// Type names the generated API enum holds besides the namespaces.
     static let reservedNamespaceNames: [String: String] = [
         "Models": "its models", "Scope": "its scopes", "Access": "what each scope may call",
+        "Failures": "the types of declared errors",
     ]
 }

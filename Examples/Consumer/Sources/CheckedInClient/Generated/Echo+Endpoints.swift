@@ -5,13 +5,13 @@ import Foundation
 
 extension EchoAPI.Echo {
     /// `GET /headers`.
-    public static func headers(requestID: String) -> Endpoint<EchoAPI.Models.Headers> {
+    public static func headers(requestID: String) -> TypedEndpoint<EchoAPI.Models.Headers, Never> {
         Endpoint<EchoAPI.Models.Headers>(
             method: .get,
             path: "/headers",
             headers: [
                 Parameter("X-Demo-ID", requestID),
             ]
-        )
+        ).declaringErrors(Never.self)
     }
 }
