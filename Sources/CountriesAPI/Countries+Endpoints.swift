@@ -22,7 +22,7 @@ extension RestCountries.Countries {
                 Parameter("fullText", fullText),
             ],
             errors: RestCountries.defaultErrors
-        ).declaringErrors(RestCountries.Models.NotFound.self)
+        ).declaringErrors()
     }
 
     /// Countries with the given alpha-3 codes, as in `/alpha?codes=DEU,FRA`.
@@ -40,6 +40,6 @@ extension RestCountries.Countries {
                 Parameter("codes", codes, arrayFormat: .comma),
             ],
             errors: RestCountries.defaultErrors
-        ).declaringErrors(RestCountries.Models.NotFound.self)
+        ).declaringErrors()
     }
 }

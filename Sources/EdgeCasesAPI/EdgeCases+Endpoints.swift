@@ -27,7 +27,7 @@ extension EdgeCases.Data {
                     EndpointRuntime.Parameter("X-Request-ID", xRequestID),
                 ],
                 errors: EdgeCases.defaultErrors
-            ).declaringErrors(EdgeCases.Failures.ErrorOrResult.self)
+            ).declaringErrors()
         )
     }
 
@@ -113,7 +113,7 @@ extension EdgeCases.Data {
                     .code(404): .empty,
                     .code(422): .json(EdgeCases.Models.Codable.self),
                 ])
-            ).declaringErrors(EdgeCases.Failures.CodableOrErrorOrNoBodyOrResult.self)
+            ).declaringErrors()
         )
     }
 }
@@ -133,7 +133,7 @@ extension EdgeCases.URL {
                     EndpointRuntime.Parameter("Type", type),
                 ]),
                 errors: EdgeCases.defaultErrors
-            ).declaringErrors(EdgeCases.Failures.ErrorOrResult.self)
+            ).declaringErrors()
         )
     }
 
@@ -146,7 +146,7 @@ extension EdgeCases.URL {
             path: "/type",
             body: .json(body),
             errors: EdgeCases.defaultErrors
-        ).declaringErrors(EdgeCases.Failures.ErrorOrResult.self)
+        ).declaringErrors()
     }
 
     /// `GET /ünïcödé/{naïve}`.
@@ -159,7 +159,7 @@ extension EdgeCases.URL {
             pathParameters: ["naïve": naïve.parameterText],
             errors: EdgeCases.defaultErrors,
             paging: .nextURL { $0.links?.`default` }
-        ).declaringErrors(EdgeCases.Failures.ErrorOrResult.self)
+        ).declaringErrors()
     }
 }
 
@@ -179,7 +179,7 @@ extension EdgeCases.日本語 {
                 ],
                 errors: EdgeCases.defaultErrors,
                 paging: .cursor("after") { $0?.links?.`self` }
-            ).declaringErrors(EdgeCases.Failures.ErrorOrResult.self)
+            ).declaringErrors()
         )
     }
 
@@ -213,7 +213,7 @@ extension EdgeCases.日本語 {
             path: "/links",
             errors: EdgeCases.defaultErrors,
             paging: .link
-        ).declaringErrors(EdgeCases.Failures.ErrorOrResult.self)
+        ).declaringErrors()
     }
 
     /// `links()` answered with its body, the headers in `LinksHeaders` and the status.

@@ -34,7 +34,7 @@ extension GitHub.Repos {
                     .code(404): .json(GitHub.Models.GitHubError.self),
                 ]),
                 paging: .link
-            ).declaringErrors(GitHub.Models.GitHubError.self)
+            ).declaringErrors()
         )
     }
 
@@ -110,7 +110,7 @@ extension GitHub.Users {
                 ],
                 errors: GitHub.defaultErrors,
                 paging: .link
-            ).declaringErrors(GitHub.Models.GitHubError.self)
+            ).declaringErrors()
         )
     }
 }

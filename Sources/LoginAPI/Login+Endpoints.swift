@@ -18,7 +18,7 @@ extension Auth.Session {
                 .code(401): .json(Auth.Models.LoginFailure.self),
                 .code(429): .json(Auth.Models.LoginFailure.self),
             ])
-        ).declaringErrors(Auth.Models.LoginFailure.self)
+        ).declaringErrors()
     }
 
     /// The same login, for servers that only take an HTML form post.
@@ -38,7 +38,7 @@ extension Auth.Session {
                 Parameter("remember_me", rememberMe),
             ]),
             errors: Auth.defaultErrors
-        ).declaringErrors(Auth.Models.LoginFailure.self)
+        ).declaringErrors()
     }
 
     /// Ends the session; a 204 with no body.
@@ -52,6 +52,6 @@ extension Auth.Session {
                 Parameter("Authorization", authorization),
             ],
             errors: Auth.defaultErrors
-        ).declaringErrors(Auth.Models.LoginFailure.self)
+        ).declaringErrors()
     }
 }

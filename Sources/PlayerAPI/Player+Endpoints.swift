@@ -23,7 +23,7 @@ extension Player.Me {
                     default: throw UndeclaredStatusError(status: response.status)
                     }
                 }
-            ).declaringErrors(Player.Models.PlayerError.self)
+            ).declaringErrors()
         )
     }
 
@@ -56,7 +56,7 @@ extension Player.Me {
                     default: throw UndeclaredStatusError(status: response.status)
                     }
                 }
-            ).declaringErrors(Player.Models.PlayerError.self)
+            ).declaringErrors()
         )
     }
 
@@ -86,7 +86,7 @@ extension Player.Me {
                 ],
                 errors: Player.defaultErrors,
                 paging: .cursor("before") { $0.cursors?.before }
-            ).declaringErrors(Player.Models.PlayerError.self)
+            ).declaringErrors()
         )
     }
 }
@@ -108,7 +108,7 @@ extension Player.Albums {
             ],
             errors: Player.defaultErrors,
             paging: .nextURL { $0.next }
-        ).declaringErrors(Player.Models.PlayerError.self)
+        ).declaringErrors()
     }
 
     /// `tracks(…)` answered with its body, the headers in `TracksHeaders` and the status.
@@ -150,7 +150,7 @@ extension Player.Albums {
             ],
             errors: Player.defaultErrors,
             readResponse: { response, _ in response.body }
-        ).declaringErrors(Player.Models.PlayerError.self)
+        ).declaringErrors()
     }
 }
 
@@ -170,7 +170,7 @@ extension Player.Playlists {
                     Parameter("Accept", "application/vnd.player.v2+json"),
                 ],
                 errors: Player.defaultErrors
-            ).declaringErrors(Player.Models.PlayerError.self)
+            ).declaringErrors()
         )
     }
 
@@ -190,7 +190,7 @@ extension Player.Playlists {
                 ],
                 errors: Player.defaultErrors,
                 readResponse: { response, _ in try response.text() }
-            ).declaringErrors(Player.Models.PlayerError.self)
+            ).declaringErrors()
         )
     }
 
@@ -210,7 +210,7 @@ extension Player.Playlists {
                 ],
                 errors: Player.defaultErrors,
                 readResponse: { response, _ in response.body.isEmpty ? nil : response.body }
-            ).declaringErrors(Player.Models.PlayerError.self)
+            ).declaringErrors()
         )
     }
 }

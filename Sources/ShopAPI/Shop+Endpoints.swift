@@ -14,7 +14,7 @@ extension Shop.Customer {
                 method: .get,
                 path: "/customer/profile",
                 errors: Shop.defaultErrors
-            ).declaringErrors(Shop.Models.ErrorMessage.self)
+            ).declaringErrors()
         )
     }
 
@@ -36,7 +36,7 @@ extension Shop.Customer {
                 errors: Shop.defaultErrors.merging([
                     .code(422): .json(Shop.Models.ValidationProblem.self),
                 ])
-            ).declaringErrors(Shop.Failures.ErrorMessageOrValidationProblem.self)
+            ).declaringErrors()
         )
     }
 }
@@ -60,7 +60,7 @@ extension Shop.Feedback {
                 errors: Shop.defaultErrors.merging([
                     .code(422): .json(Shop.Models.ValidationProblem.self),
                 ])
-            ).declaringErrors(Shop.Failures.ErrorMessageOrValidationProblem.self)
+            ).declaringErrors()
         )
     }
 }

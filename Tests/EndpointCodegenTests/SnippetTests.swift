@@ -91,7 +91,7 @@ struct SnippetTests {
                             ("name", name),
                             ("note", note),
                         ])
-                    ).declaringErrors(Never.self)
+                    ).declaringErrors()
                 }
             """)
     }

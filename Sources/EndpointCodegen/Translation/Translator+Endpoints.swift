@@ -70,7 +70,7 @@ extension Translator {
             isMultiline: signature.isMultiline(access: access, genericClause: genericClause, returnType: returnType),
             returnType: returnType, isAuthorized: endpoint.scope != nil,
             authorizedEndpointType: namer.runtime("TypedAuthorizedEndpoint"), endpointType: endpointType,
-            errorsModifier: ".declaringErrors(\(failure).self)",
+            errorsModifier: ".declaringErrors()",
             endpointArguments: endpointArguments(endpoint, others: otherParameters),
             successResponses: statuses, responseHeaders: headers)
     }

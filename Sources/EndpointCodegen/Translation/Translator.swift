@@ -18,6 +18,9 @@ struct Translator {
     /// Whether the API declares default errors, so endpoints merge into `defaultErrors` (decided once, not per
     /// endpoint).
     let hasDefaultErrors: Bool
+    /// The failure types of an endpoint that declares no errors of its own, worked out once.
+    let defaultFailureMembers: [TypeExpression]
+    var defaultFailureType: String { failureType(members: defaultFailureMembers) }
 
     struct PropertyKey: Hashable {
         var model: String
@@ -38,6 +41,7 @@ struct Translator {
         let errors = spec.errors + spec.endpoints.flatMap(\.errors)
         self.errorModels = Set(errors.compactMap { $0.type.modelNames.first })
         self.hasDefaultErrors = !spec.errors.isEmpty
+        self.defaultFailureMembers = Self.distinctMembers(spec.errors)
     }
 
     var fileView: FileView {
@@ -78,21 +82,38 @@ struct Translator {
     /// The types an endpoint's declared errors decode into, its own lines over the API's defaults: distinct,
     /// by name (`Void` for a status without a body).
     func failureMembers(of endpoint: ResolvedEndpoint) -> [TypeExpression] {
+        // Most endpoints declare nothing of their own: the API's set, worked out once.
+        if endpoint.errors.isEmpty { return defaultFailureMembers }
         let own = Set(endpoint.errors.map(\.status.value))
-        let lines = endpoint.errors + spec.errors.filter { !own.contains($0.status.value) }
-        var seen: Set<TypeExpression> = []
-        return lines.map(\.type).filter { seen.insert($0).inserted }.sorted { memberWord($0) < memberWord($1) }
+        return Self.distinctMembers(endpoint.errors + spec.errors.filter { !own.contains($0.status.value) })
+    }
+
+    /// The distinct types of `lines`, ordered by the word each is named by.
+    static func distinctMembers(_ lines: [ResolvedError]) -> [TypeExpression] {
+        var seen: Set<String> = []
+        var members: [(word: String, type: TypeExpression)] = []
+        for line in lines {
+            let word = memberWord(line.type)
+            if seen.insert(word).inserted { members.append((word, line.type)) }
+        }
+        return members.sorted { $0.word < $1.word }.map(\.type)
     }
 
     /// `NotFound`, or `NoBody` for `Void`: how a member names its case and its enum.
-    private func memberWord(_ type: TypeExpression) -> String {
+    static func memberWord(_ type: TypeExpression) -> String {
         type == .builtin(.void) ? "NoBody" : SwiftName.typeName(type.modelNames.first ?? "")
     }
+
+    private func memberWord(_ type: TypeExpression) -> String { Self.memberWord(type) }
 
     /// What an endpoint's declared errors come back as: `Never` for none, the one model (or `EmptyErrorBody`),
     /// or the generated enum over several.
     func failureType(of endpoint: ResolvedEndpoint) -> String {
-        let members = failureMembers(of: endpoint)
+        if endpoint.errors.isEmpty { return defaultFailureType }
+        return failureType(members: failureMembers(of: endpoint))
+    }
+
+    private func failureType(members: [TypeExpression]) -> String {
         switch members.count {
         case 0: return namer.swift("Never")
         case 1: return memberType(members[0])
@@ -108,12 +129,16 @@ struct Translator {
         SwiftSource.identifier(members.map(memberWord).joined(separator: "Or"))
     }
 
-    /// One enum per distinct set of several error models, in the order endpoints first declare them.
+    /// One enum per distinct set of several error models: the API's own set first, then in the order endpoints
+    /// declare theirs.
     var failureViews: [FailureView] {
         var seen: Set<[TypeExpression]> = []
         var views: [FailureView] = []
-        for endpoint in spec.endpoints {
-            let members = failureMembers(of: endpoint)
+        // The API's own set first when endpoints use it as it is, then each endpoint's own.
+        let sets =
+            (spec.endpoints.contains { $0.errors.isEmpty } ? [defaultFailureMembers] : [])
+            + spec.endpoints.lazy.filter { !$0.errors.isEmpty }.map(failureMembers)
+        for members in sets {
             guard members.count > 1, seen.insert(members).inserted else { continue }
             let names = members.map { $0 == .builtin(.void) ? "a status without a body" : "`\(memberWord($0))`" }
             views.append(

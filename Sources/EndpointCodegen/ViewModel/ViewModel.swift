@@ -156,7 +156,7 @@ struct EndpointView: Sendable {
     var isAuthorized: Bool
     var authorizedEndpointType: String
     var endpointType: String
-    /// `.declaringErrors(Shop.Models.Problem.self)`: types the endpoint's declared errors.
+    /// `.declaringErrors()`: types the endpoint's declared errors as the return type says.
     var errorsModifier: String
     /// The lines of `Endpoint(…)`'s arguments, each complete with its trailing comma where needed.
     var endpointArguments: [String]

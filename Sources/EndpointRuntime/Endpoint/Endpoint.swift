@@ -107,13 +107,17 @@ extension TypedEndpoint where Failure == any Error & Sendable {
     }
 
     /// This endpoint with its declared errors typed as `Failure`, one error model: a ``TypedApiResult`` then
-    /// hands the model back as that type. Generated factories call this.
-    public func declaringErrors<Typed: Error & Sendable>(_ type: Typed.Type) -> TypedEndpoint<Response, Typed> {
+    /// hands the model back as that type. Generated factories call this, the type inferred from their own.
+    public func declaringErrors<Typed: Error & Sendable>(
+        _ type: Typed.Type = Typed.self
+    ) -> TypedEndpoint<Response, Typed> {
         retyped { $0 as? Typed }
     }
 
     /// This endpoint with its declared errors typed as `Failure`, a generated enum over several error models.
-    public func declaringErrors<Typed: DeclaredFailure>(_ type: Typed.Type) -> TypedEndpoint<Response, Typed> {
+    public func declaringErrors<Typed: DeclaredFailure>(
+        _ type: Typed.Type = Typed.self
+    ) -> TypedEndpoint<Response, Typed> {
         retyped(Typed.init(declared:))
     }
 }

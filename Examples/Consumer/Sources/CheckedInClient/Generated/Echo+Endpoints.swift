@@ -12,6 +12,6 @@ extension EchoAPI.Echo {
             headers: [
                 Parameter("X-Demo-ID", requestID),
             ]
-        ).declaringErrors(Never.self)
+        ).declaringErrors()
     }
 }
