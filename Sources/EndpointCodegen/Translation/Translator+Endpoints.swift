@@ -269,12 +269,13 @@ extension Translator {
 extension Translator {
     /// The case of a success-status enum: the status's name in RFC 9110 (`ok`, `noContent`), or `status299`.
     static func caseName(forStatus status: Int) -> String {
-        let names = [
-            200: "ok", 201: "created", 202: "accepted", 203: "nonAuthoritativeInformation", 204: "noContent",
-            205: "resetContent", 206: "partialContent", 207: "multiStatus", 208: "alreadyReported", 226: "imUsed",
-        ]
-        return names[status] ?? "status\(status)"
+        statusCaseNames[status] ?? "status\(status)"
     }
+
+    private static let statusCaseNames = [
+        200: "ok", 201: "created", 202: "accepted", 203: "nonAuthoritativeInformation", 204: "noContent",
+        205: "resetContent", 206: "partialContent", 207: "multiStatus", 208: "alreadyReported", 226: "imUsed",
+    ]
 
     /// How a closure with `response` and `decoder` in scope reads a body; nil for none.
     fileprivate func bodyExpression(_ type: TypeExpression, reading: BodyReading) -> String? {

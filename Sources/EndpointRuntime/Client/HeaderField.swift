@@ -67,11 +67,18 @@ public enum HeaderField {
         }
     }
 
-    /// `text` with control characters escaped, for messages and logs.
-    static func printable(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+    /// `text` with control characters escaped, for messages and logs; cut to `maximumLength` characters (with
+    /// `…`) when given, for text a server chose.
+    static func printable(_ text: String, maximumLength: Int? = nil) -> String {
+        var text = text
+        var suffix = ""
+        if let maximumLength, text.unicodeScalars.count > maximumLength {
+            text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(maximumLength)))
+            suffix = "…"
+        }
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text + suffix }
         return text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? $0.escaped(asASCII: true) : String($0) }
-            .joined()
+            .joined() + suffix
     }
 }
 

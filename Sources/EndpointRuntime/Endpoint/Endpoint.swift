@@ -143,19 +143,23 @@ extension TypedEndpoint {
     func reading<Other>(
         _ read: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Other
     ) -> TypedEndpoint<Other, Failure> {
-        var endpoint = TypedEndpoint<Other, Failure>(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: nil, readResponse: read, failure: failure)
-        endpoint.maximumResponseSize = maximumResponseSize
-        endpoint.url = url
-        return endpoint
+        rebuilt(paging: nil, readResponse: read, failure: failure)
     }
 
     /// The same endpoint with its declared errors read by `failure` as another type.
     func retyped<Typed>(
         _ failure: @escaping @Sendable (_ declared: any Error & Sendable) -> Typed?
     ) -> TypedEndpoint<Response, Typed> {
-        var endpoint = TypedEndpoint<Response, Typed>(
+        rebuilt(paging: paging, readResponse: readResponse, failure: failure)
+    }
+
+    /// The same request (limit and next-page URL included) with another way to read the response and its errors.
+    private func rebuilt<Other, OtherFailure>(
+        paging: Paging<Other>?,
+        readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Other,
+        failure: @escaping @Sendable (_ declared: any Error & Sendable) -> OtherFailure?
+    ) -> TypedEndpoint<Other, OtherFailure> {
+        var endpoint = TypedEndpoint<Other, OtherFailure>(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
             errors: errors, paging: paging, readResponse: readResponse, failure: failure)
         endpoint.maximumResponseSize = maximumResponseSize

@@ -49,21 +49,8 @@ public struct ResponseHeaderError: Error, Hashable, Sendable, CustomStringConver
     /// An error about the header `name`; `value` is made printable and cut short.
     public init(name: String, value: String?, expectedType: String) {
         self.name = name
-        self.value = value.map(Self.printable)
+        self.value = value.map { HeaderField.printable($0, maximumLength: 100) }
         self.expectedType = expectedType
-    }
-
-    /// A server's text made safe for a message or a log line.
-    static func printable(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars.prefix(100) {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return text.unicodeScalars.count > 100 ? result + "…" : result
     }
 }
 

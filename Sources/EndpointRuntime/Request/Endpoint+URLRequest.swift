@@ -69,7 +69,8 @@ extension TypedEndpoint {
             guard url.isSameOrigin(as: baseURL) else {
                 throw RequestBuildError(
                     endpoint: description,
-                    reason: "the next page's URL '\(ResponseHeaderError.printable(url.absoluteString))' is not on the "
+                    reason:
+                        "the next page's URL '\(HeaderField.printable(url.absoluteString, maximumLength: 100))' is not on the "
                         + "origin of the base URL '\(baseURL)'; it is not followed, so no credential is sent there")
             }
         } else {

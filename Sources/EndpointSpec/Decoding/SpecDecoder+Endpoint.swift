@@ -97,19 +97,9 @@ extension SpecDecoder {
     private mutating func responseHeader(_ entry: YAMLMappingEntry, of owner: String) -> ResponseHeader? {
         let what = "response header '\(entry.key)' of \(owner)"
         let wireName = Located(entry.key, at: entry.keyLocation)
-        if entry.value.scalar != nil {
-            return type(entry.value, what).map { ResponseHeader(wireName: wireName, type: $0) }
-        }
-        guard
-            let fields = fields(
-                of: entry.value, what, known: SpecKeys.responseHeader, expected: "a type or a mapping with 'type'")
-        else { return nil }
-        guard let typeNode = fields["type"] else {
-            diagnostics.error("\(what) has no 'type'; add one, such as 'type: String'", at: entry.keyLocation)
-            return nil
-        }
-        let name = text(fields["name"], "'name' of \(what)", optional: false)
-        let documentation = documentation(fields, of: what)
+        guard let (typeNode, fields) = typedEntry(entry, what, known: SpecKeys.responseHeader) else { return nil }
+        let name = text(fields?["name"], "'name' of \(what)", optional: false)
+        let documentation = fields.map { self.documentation($0, of: what) } ?? Documentation()
         return type(typeNode, what).map {
             ResponseHeader(wireName: wireName, name: name, type: $0, documentation: documentation)
         }
@@ -170,19 +160,9 @@ extension SpecDecoder {
     private mutating func parameter(_ entry: YAMLMappingEntry, of owner: String) -> Parameter? {
         let what = "parameter '\(entry.key)' of \(owner)"
         let name = Located(entry.key, at: entry.keyLocation)
-        if entry.value.scalar != nil {
-            return type(entry.value, what).map { Parameter(name: name, type: $0) }
-        }
-        guard
-            let fields = fields(
-                of: entry.value, what, known: SpecKeys.parameter, expected: "a type or a mapping with 'type'")
-        else { return nil }
-        guard let typeNode = fields["type"] else {
-            diagnostics.error("\(what) has no 'type'; add one, such as 'type: String'", at: entry.keyLocation)
-            return nil
-        }
+        guard let (typeNode, fields) = typedEntry(entry, what, known: SpecKeys.parameter) else { return nil }
         var location: Located<Parameter.Location>?
-        if let text = text(fields["in"], "'in' of \(what)", optional: false) {
+        if let text = text(fields?["in"], "'in' of \(what)", optional: false) {
             if let value = Parameter.Location(rawValue: text.value.lowercased()) {
                 location = Located(value, at: text.location)
             } else {
@@ -194,7 +174,7 @@ extension SpecDecoder {
             }
         }
         var arrayFormat: Located<Parameter.ArrayFormat>?
-        if let text = text(fields["arrayFormat"], "'arrayFormat' of \(what)", optional: false) {
+        if let text = text(fields?["arrayFormat"], "'arrayFormat' of \(what)", optional: false) {
             if let value = Parameter.ArrayFormat(rawValue: text.value) {
                 arrayFormat = Located(value, at: text.location)
             } else {
@@ -203,8 +183,8 @@ extension SpecDecoder {
                         + "(codes=A,B)", at: text.location)
             }
         }
-        let key = text(fields["key"], "'key' of \(what)", optional: false)
-        let documentation = documentation(fields, of: what)
+        let key = text(fields?["key"], "'key' of \(what)", optional: false)
+        let documentation = fields.map { self.documentation($0, of: what) } ?? Documentation()
         return type(typeNode, what).map {
             Parameter(
                 name: name, key: key, type: $0, location: location, arrayFormat: arrayFormat,

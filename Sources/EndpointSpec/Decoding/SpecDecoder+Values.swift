@@ -37,6 +37,21 @@ extension SpecDecoder {
         return entries
     }
 
+    /// `name: Type`, or `name: { type: Type, … }` with `known` keys: the node holding the type, and the long
+    /// form's fields (nil for the short form). Nil, reported, when the mapping has no `type` or is not a mapping.
+    mutating func typedEntry(_ entry: YAMLMappingEntry, _ what: String, known: [String]) -> (
+        typeNode: YAMLNode, fields: MappingFields?
+    )? {
+        if entry.value.scalar != nil { return (entry.value, nil) }
+        guard let fields = fields(of: entry.value, what, known: known, expected: "a type or a mapping with 'type'")
+        else { return nil }
+        guard let typeNode = fields["type"] else {
+            diagnostics.error("\(what) has no 'type'; add one, such as 'type: String'", at: entry.keyLocation)
+            return nil
+        }
+        return (typeNode, fields)
+    }
+
     /// A piece of text; reports and returns nil for a collection, or for nothing at all unless `optional`.
     mutating func text(_ node: YAMLNode?, _ what: @autoclosure () -> String, optional: Bool = true) -> Located<String>?
     {

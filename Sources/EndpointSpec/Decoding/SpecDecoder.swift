@@ -171,19 +171,9 @@ struct SpecDecoder {
     mutating func property(_ entry: YAMLMappingEntry, of owner: String) -> Property? {
         let what = "property '\(entry.key)' of \(owner)"
         let name = Located(entry.key, at: entry.keyLocation)
-        if entry.value.scalar != nil {
-            return type(entry.value, what).map { Property(name: name, type: $0) }
-        }
-        guard
-            let fields = fields(
-                of: entry.value, what, known: SpecKeys.property, expected: "a type or a mapping with 'type'")
-        else { return nil }
-        guard let typeNode = fields["type"] else {
-            diagnostics.error("\(what) has no 'type'; add one, such as 'type: String'", at: entry.keyLocation)
-            return nil
-        }
-        let key = text(fields["key"], "'key' of \(what)", optional: false)
-        let documentation = documentation(fields, of: what)
+        guard let (typeNode, fields) = typedEntry(entry, what, known: SpecKeys.property) else { return nil }
+        let key = text(fields?["key"], "'key' of \(what)", optional: false)
+        let documentation = fields.map { self.documentation($0, of: what) } ?? Documentation()
         return type(typeNode, what).map { Property(name: name, key: key, type: $0, documentation: documentation) }
     }
 

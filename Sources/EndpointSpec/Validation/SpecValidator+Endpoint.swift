@@ -13,11 +13,14 @@ extension SpecValidator {
         for success in endpoint.successStatuses {
             checkType(success.type, of: "the response for status \(success.status.value)")
         }
-        checkResponseMedia(of: endpoint, what: what)
+        // Where each parameter travels, decided once for every check below that asks.
+        let template = PathTemplate(endpoint.path.value)
+        let placement = ParameterPlacement(endpoint, template: template)
+        checkResponseMedia(of: endpoint, placement: placement, what: what)
         checkResponseHeaders(of: endpoint, what: what)
-        checkPaging(of: endpoint, what: what)
+        checkPaging(of: endpoint, placement: placement, what: what)
         checkErrorTypes(endpoint.errors)
-        checkParameters(of: endpoint, what: what)
+        checkParameters(of: endpoint, template: template, placement: placement, what: what)
         checkBody(of: endpoint, what: what)
 
         var labels = endpoint.parameters.map { ($0.name, SwiftName.memberName($0.name.value)) }
@@ -37,13 +40,12 @@ extension SpecValidator {
     }
 
     /// The media type is well formed and can carry each body type; `Accept` is said in one place only.
-    private mutating func checkResponseMedia(of endpoint: Endpoint, what: String) {
+    private mutating func checkResponseMedia(of endpoint: Endpoint, placement: ParameterPlacement, what: String) {
         let media = endpoint.responseMedia
         if let media {
             if let problem = MediaType.problem(with: media.value) {
                 diagnostics.error("'media' of the response of \(what): \(problem)", at: media.location)
             }
-            let placement = ParameterPlacement(endpoint)
             for (parameter, location) in zip(endpoint.parameters, placement.locations)
             where location == .header && parameter.wireName.lowercased() == "accept" {
                 diagnostics.error(
@@ -89,7 +91,7 @@ extension SpecValidator {
             kind: "response header property", in: what)
     }
 
-    private mutating func checkPaging(of endpoint: Endpoint, what: String) {
+    private mutating func checkPaging(of endpoint: Endpoint, placement: ParameterPlacement, what: String) {
         guard let paging = endpoint.paging else { return }
         let location: SourceLocation
         switch paging {
@@ -136,7 +138,6 @@ extension SpecValidator {
             case .success:
                 break
             }
-            let placement = ParameterPlacement(endpoint)
             let query = zip(endpoint.parameters, placement.locations).filter { $0.1 == .query }.map(\.0)
             if let other = zip(endpoint.parameters, placement.locations).first(where: {
                 $0.0.name.value == parameterName.value && $0.1 != .query
@@ -157,9 +158,9 @@ extension SpecValidator {
         }
     }
 
-    private mutating func checkParameters(of endpoint: Endpoint, what: String) {
-        let template = PathTemplate(endpoint.path.value)
-        let placement = ParameterPlacement(endpoint, template: template)
+    private mutating func checkParameters(
+        of endpoint: Endpoint, template: PathTemplate, placement: ParameterPlacement, what: String
+    ) {
         let pathContent = endpoint.pathContentLocation
         for problem in template.problems {
             diagnostics.error(problem.message, at: pathContent?.advanced(by: problem.offset) ?? endpoint.path.location)

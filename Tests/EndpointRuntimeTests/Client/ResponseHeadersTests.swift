@@ -49,8 +49,8 @@ struct ResponseHeadersTests {
             let _: Int? = try received.header("X-RateLimit-Remaining")
             Issue.record("no error")
         } catch let error as ResponseHeaderError {
-            #expect(error.value == "lots\\u{1b}[31m")
-            #expect("\(error)" == "the response header 'X-RateLimit-Remaining' is 'lots\\u{1b}[31m', which is not Int")
+            #expect(error.value == "lots\\u{1B}[31m")
+            #expect("\(error)" == "the response header 'X-RateLimit-Remaining' is 'lots\\u{1B}[31m', which is not Int")
         }
         #expect(throws: ResponseHeaderError.self) { let _: Int = try received.header("X-Big") }
         let long = response(["X": String(repeating: "x", count: 5_000)])
