@@ -13,8 +13,8 @@ public enum EdgeCases {
     /// The API's models.
     public enum Models {}
 
-    /// The kinds of token the API knows. They exist only for the compiler: an endpoint of scope `X` takes any
-    /// client whose scope conforms to `Access.X`.
+    /// The kinds of token the API knows, each with how its credential travels. They exist for the compiler: an
+    /// endpoint of scope `X` takes any client whose scope conforms to `Access.X`.
     public enum Scope {
         /// Tokens named like a keyword.
         public enum Public: Access.Public {}
@@ -29,7 +29,7 @@ public enum EdgeCases {
     /// What each scope may call. A scope's protocol inherits the protocols of the scopes it includes.
     public enum Access {
         /// Held by `Scope.Public` and every scope that includes it.
-        public protocol Public {}
+        public protocol Public: AuthorizationScope {}
         /// Held by `Scope.Error` and every scope that includes it.
         public protocol Error: Public {}
         /// Held by `Scope.Date` and every scope that includes it.

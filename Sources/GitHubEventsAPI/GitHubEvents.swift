@@ -11,8 +11,8 @@ public enum GitHub {
     /// The API's models.
     public enum Models {}
 
-    /// The kinds of token the API knows. They exist only for the compiler: an endpoint of scope `X` takes any
-    /// client whose scope conforms to `Access.X`.
+    /// The kinds of token the API knows, each with how its credential travels. They exist for the compiler: an
+    /// endpoint of scope `X` takes any client whose scope conforms to `Access.X`.
     public enum Scope {
         /// No token or any token; public repositories only.
         public enum Public: Access.Public {}
@@ -23,7 +23,7 @@ public enum GitHub {
     /// What each scope may call. A scope's protocol inherits the protocols of the scopes it includes.
     public enum Access {
         /// Held by `Scope.Public` and every scope that includes it.
-        public protocol Public {}
+        public protocol Public: AuthorizationScope {}
         /// Held by `Scope.Authenticated` and every scope that includes it.
         public protocol Authenticated: Public {}
     }

@@ -11,8 +11,8 @@ public enum Player {
     /// The API's models.
     public enum Models {}
 
-    /// The kinds of token the API knows. They exist only for the compiler: an endpoint of scope `X` takes any
-    /// client whose scope conforms to `Access.X`.
+    /// The kinds of token the API knows, each with how its credential travels. They exist for the compiler: an
+    /// endpoint of scope `X` takes any client whose scope conforms to `Access.X`.
     public enum Scope {
         /// A user's token with playback access.
         public enum Listener: Access.Listener {}
@@ -21,7 +21,7 @@ public enum Player {
     /// What each scope may call. A scope's protocol inherits the protocols of the scopes it includes.
     public enum Access {
         /// Held by `Scope.Listener` and every scope that includes it.
-        public protocol Listener {}
+        public protocol Listener: AuthorizationScope {}
     }
 
     /// `Me` endpoints of the Player API.

@@ -11,8 +11,8 @@ public enum Shop {
     /// The API's models.
     public enum Models {}
 
-    /// The kinds of token the API knows. They exist only for the compiler: an endpoint of scope `X` takes any
-    /// client whose scope conforms to `Access.X`.
+    /// The kinds of token the API knows, each with how its credential travels. They exist for the compiler: an
+    /// endpoint of scope `X` takes any client whose scope conforms to `Access.X`.
     public enum Scope {
         /// An anonymous visitor's token.
         public enum Guest: Access.Guest {}
@@ -23,7 +23,7 @@ public enum Shop {
     /// What each scope may call. A scope's protocol inherits the protocols of the scopes it includes.
     public enum Access {
         /// Held by `Scope.Guest` and every scope that includes it.
-        public protocol Guest {}
+        public protocol Guest: AuthorizationScope {}
         /// Held by `Scope.Customer` and every scope that includes it.
         public protocol Customer: Guest {}
     }

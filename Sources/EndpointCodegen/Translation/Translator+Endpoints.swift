@@ -54,7 +54,7 @@ extension Translator {
         var genericClause = ""
         var returnType = "\(namer.runtime("TypedEndpoint"))<\(response), \(failure)>"
         if let scope = endpoint.scope {
-            genericClause = "<Token: \(api).Access.\(typeName(scope.value))>"
+            genericClause = "<Token: \(accessConstraint(scope, choice: endpoint.scopeChoice))>"
             returnType = "\(namer.runtime("TypedAuthorizedEndpoint"))<Token, \(response), \(failure)>"
         }
         let signature = Signature(name: memberName(endpoint.name.value), arguments: leading)
@@ -163,7 +163,7 @@ extension Translator {
 
     private func docLines(for endpoint: ResolvedEndpoint, arguments: [Argument]) -> [String] {
         var route = "`\(endpoint.method.value.rawValue) \(endpoint.path.value)`"
-        if let scope = endpoint.scope { route += ", scope `\(scope.value)`" }
+        if let scope = endpoint.scope { route += ", scope\(scope.kind == .allOf && scope.names.count > 1 ? "s" : "") \(scope.description)" }
         route += "."
         var lines = SwiftSource.docLines([
             endpoint.documentation.summary?.value, endpoint.documentation.description?.value, route,
@@ -179,6 +179,15 @@ extension Translator {
             }
         }
         return lines
+    }
+
+    /// What the caller's token must conform to: `Shop.Access.Customer`, `Shop.Access.Read & Shop.Access.Write`
+    /// for all of several scopes, or the choice's own protocol `Shop.Access.ApiKeyOrOAuth` for any of several.
+    private func accessConstraint(_ scope: ScopeRequirement, choice: Int?) -> String {
+        if let choice {
+            return "\(api).Access.\(SwiftSource.identifier(spec.scopeChoices[choice].protocolName))"
+        }
+        return scope.names.map { "\(api).Access.\(typeName($0.value))" }.joined(separator: " & ")
     }
 
     /// How the function body refers to the argument for the spec name `name`.

@@ -51,14 +51,28 @@ struct Translator {
     // MARK: The main file
 
     func apiView() -> APIView {
+        let authorizationScope = namer.runtime("AuthorizationScope")
         let scopes = spec.scopes.map { scope -> ScopeView in
             let name = typeName(scope.name.value)
-            let includes = scope.includes.map { typeName($0.value) }
+            // Every access protocol is an AuthorizationScope, through what it inherits or directly.
+            let inherited =
+                scope.includes.map { typeName($0.value) }
+                + scope.choices.map { SwiftSource.identifier(spec.scopeChoices[$0].protocolName) }
             return ScopeView(
                 name: name, plainName: SwiftName.typeName(scope.name.value),
                 docLines: SwiftSource.docLines([scope.description?.value ?? "The `\(scope.name.value)` scope."]),
-                inherits: includes.isEmpty ? "" : ": " + includes.joined(separator: ", "),
-                accessProtocol: "Access.\(name)")
+                inherits: ": " + (inherited.isEmpty ? [authorizationScope] : inherited).joined(separator: ", "),
+                accessProtocol: "Access.\(name)", authScheme: authSchemeDeclaration(scope.auth))
+        }
+        let choices = spec.scopeChoices.map { choice in
+            ScopeChoiceView(
+                name: SwiftSource.identifier(choice.protocolName),
+                docLines: SwiftSource.docLines([
+                    "Held by "
+                        + choice.names.map { "`Scope.\(SwiftName.typeName($0))`" }.joined(separator: ", ")
+                        + " and every scope that includes one of them: what an endpoint open to any of them needs."
+                ]),
+                inherits: ": \(authorizationScope)")
         }
         let namespaces = spec.namespaces.map { namespace in
             NamespaceView(
@@ -72,9 +86,22 @@ struct Translator {
             baseURL: spec.baseURL.map {
                 "\(namer.foundation("URL"))(generatedBaseURL: \(SwiftSource.stringLiteral($0.value)))"
             },
-            scopes: scopes, hasScopes: !scopes.isEmpty, namespaces: namespaces, defaultErrors: errors,
+            scopes: scopes, hasScopes: !scopes.isEmpty, scopeChoices: choices, namespaces: namespaces, defaultErrors: errors,
             hasDefaultErrors: !errors.isEmpty, errorSchemaType: namer.runtime("ErrorSchema"),
             failures: failureViews, hasFailures: !failureViews.isEmpty)
+    }
+
+    /// `static let authScheme: AuthScheme = .basic`, or nil for bearer, the protocol's default.
+    private func authSchemeDeclaration(_ auth: ScopeAuth) -> String? {
+        let value: String
+        switch auth {
+        case .bearer: return nil
+        case .basic: value = ".basic"
+        case .none: value = ".none"
+        case .apiKey(let name, let location):
+            value = ".apiKey(name: \(SwiftSource.stringLiteral(name.value)), in: .\(location.rawValue))"
+        }
+        return "\(access)static let authScheme: \(namer.runtime("AuthScheme")) = \(value)"
     }
 
     // MARK: Declared errors as types

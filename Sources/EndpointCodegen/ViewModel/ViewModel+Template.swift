@@ -22,6 +22,7 @@ extension APIView: TemplateContext {
         case "baseURL": return .optionalText(self.baseURL)
         case "scopes": return .objects(self.scopes)
         case "hasScopes": return .flag(self.hasScopes)
+        case "scopeChoices": return .objects(self.scopeChoices)
         case "namespaces": return .objects(self.namespaces)
         case "defaultErrors": return .texts(self.defaultErrors)
         case "hasDefaultErrors": return .flag(self.hasDefaultErrors)
@@ -41,6 +42,18 @@ extension ScopeView: TemplateContext {
         case "docLines": return .texts(self.docLines)
         case "inherits": return .text(self.inherits)
         case "accessProtocol": return .text(self.accessProtocol)
+        case "authScheme": return .optionalText(self.authScheme)
+        default: return nil
+        }
+    }
+}
+
+extension ScopeChoiceView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "name": return .text(self.name)
+        case "docLines": return .texts(self.docLines)
+        case "inherits": return .text(self.inherits)
         default: return nil
         }
     }

@@ -21,6 +21,8 @@ struct APIView: Sendable {
     var baseURL: String?
     var scopes: [ScopeView]
     var hasScopes: Bool
+    /// Access protocols of the "any of" scope sets endpoints accept.
+    var scopeChoices: [ScopeChoiceView]
     var namespaces: [NamespaceView]
     /// Lines of the default error schema's entries, such as `.default: .json(Shop.Models.ErrorMessage.self),`.
     var defaultErrors: [String]
@@ -55,6 +57,17 @@ struct ScopeView: Sendable {
     var inherits: String
     /// What the scope's enum conforms to: `Shop.Access.Customer`.
     var accessProtocol: String
+    /// `public static let authScheme: AuthScheme = .basic`, when the scope's scheme is not bearer.
+    var authScheme: String?
+}
+
+/// The access protocol of a set of scopes an endpoint accepts any one of.
+struct ScopeChoiceView: Sendable {
+    /// `ApiKeyOrOAuth`
+    var name: String
+    var docLines: [String]
+    /// `: AuthorizationScope`
+    var inherits: String
 }
 
 struct NamespaceView: Sendable {

@@ -132,7 +132,7 @@ public final class APIClient: Sendable {
 
     func download<Response, Failure>(
         _ endpoint: TypedEndpoint<Response, Failure>, to destination: URL, timeout: TimeInterval,
-        progress: DownloadProgressHandler?, authorization: Credentials?
+        progress: DownloadProgressHandler?, authorization: Authorizer?
     ) async throws -> DownloadedFile {
         let partial = destination.deletingLastPathComponent().appendingPathComponent(
             ".\(destination.lastPathComponent).\(UUID().uuidString).part")
@@ -185,10 +185,10 @@ public final class APIClient: Sendable {
 
     // MARK: Machinery
 
-    /// Sends `endpoint`: conditional validators, interceptors, the bearer token from `authorization` (refreshed
-    /// once on 401, with one retry), retries as the interceptors decide, then reads the response.
+    /// Sends `endpoint`: conditional validators, interceptors, the credential from `authorization` as its scheme
+    /// says (refreshed once on 401, with one retry), retries as the interceptors decide, then reads the response.
     func perform<Response, Failure>(
-        _ endpoint: TypedEndpoint<Response, Failure>, authorization: Credentials?, download: DownloadTarget? = nil
+        _ endpoint: TypedEndpoint<Response, Failure>, authorization: Authorizer?, download: DownloadTarget? = nil
     ) async throws -> Response {
         let name = endpoint.description
         var request = try await build(endpoint)
@@ -196,17 +196,26 @@ public final class APIClient: Sendable {
         let store = endpoint.method == .get && download == nil ? configuration.conditionalStore : nil
         if let download { request.timeoutInterval = download.timeout }
         let stored = try await applyValidators(from: store, to: &request, endpoint: name)
+        let unauthorized = request
         var token: String?
-        if let authorization {
-            token = try await Self.authenticating(endpoint: name) { try await authorization.token() }
-            try await Self.checked(endpoint: name) {
-                try request.setCheckedHeader("Bearer \(token ?? "")", for: "Authorization")
+        if let authorization, authorization.scheme != .none {
+            token = try await Self.authenticating(endpoint: name) {
+                guard let token = try await authorization.credentials.token() else {
+                    throw MissingCredentialError(scheme: authorization.scheme)
+                }
+                return token
+            }
+            request = try await Self.checked(endpoint: name) {
+                try authorization.scheme.authorize(unauthorized, with: token ?? "")
             }
         }
+        var sensitive = sensitiveHeaderNames
+        if let header = authorization?.scheme.headerName { sensitive.insert(header) }
         let options = TransportOptions(
             maximumResponseSize: endpoint.maximumResponseSize
                 ?? (download == nil ? configuration.maximumResponseSize : configuration.maximumDownloadSize),
-            sensitiveHeaderNames: sensitiveHeaderNames)
+            sensitiveHeaderNames: sensitive,
+            sensitiveQueryItems: authorization?.scheme.queryItemName.map { [$0] } ?? [])
 
         var attempt = 1
         var refreshed = false
@@ -226,12 +235,12 @@ public final class APIClient: Sendable {
             let status = response.statusCode
             if status == 401, !refreshed, let authorization, let rejected = token,
                 let fresh = try await Self.authenticating(
-                    endpoint: name, { try await authorization.refreshedToken(rejecting: rejected) })
+                    endpoint: name, { try await authorization.credentials.refreshedToken(rejecting: rejected) })
             {
                 refreshed = true
                 token = fresh
-                try await Self.checked(endpoint: name) {
-                    try request.setCheckedHeader("Bearer \(fresh)", for: "Authorization")
+                request = try await Self.checked(endpoint: name) {
+                    try authorization.scheme.authorize(unauthorized, with: fresh)
                 }
                 continue
             }
@@ -348,7 +357,6 @@ public final class APIClient: Sendable {
         _ request: URLRequest, options: TransportOptions, download: DownloadTarget?, endpoint: String
     ) async throws -> (Data, HTTPURLResponse) {
         let start = ContinuousClock.now
-        let sensitive = options.sensitiveHeaderNames
         do {
             try Task.checkCancellation()
             let transport = configuration.transport
@@ -362,14 +370,14 @@ public final class APIClient: Sendable {
             try Task.checkCancellation()
             configuration.logger?(
                 RequestLog(
-                    request: request, sensitiveHeaderNames: sensitive, status: response.statusCode, body: data,
+                    request: request, options: options, status: response.statusCode, body: data,
                     duration: ContinuousClock.now - start))
             return (data, response)
         } catch {
             let failure = Self.failure(for: error, endpoint: endpoint)
             configuration.logger?(
                 RequestLog(
-                    request: request, sensitiveHeaderNames: sensitive, failure: failure,
+                    request: request, options: options, failure: failure,
                     duration: ContinuousClock.now - start))
             throw ClientError.client(failure)
         }

@@ -1,20 +1,27 @@
 import Foundation
 
-/// A client holding a token of scope `Authorization`: it performs exactly the endpoints that scope may call.
+/// A client holding a credential of scope `Authorization`: it performs exactly the endpoints that scope may call,
+/// sending the credential as the scope's ``AuthorizationScope/authScheme`` says.
 ///
 /// Generated factories of scoped endpoints are generic over the caller's token and constrained to the scope's
 /// access protocol, so handing this client an endpoint of another scope does not compile, and the compiler
-/// names the missing access (`requires that 'Shop.Scope.Guest' conform to 'Shop.Access.Customer'`).
-public struct AuthorizedClient<Authorization>: Sendable {
+/// names the missing access (`requires that 'Shop.Scope.Guest' conform to 'Shop.Access.Customer'`). Only scope
+/// types fit `Authorization`: `AuthorizedClient<Shop.Customer>` (a namespace of endpoints) does not compile.
+public struct AuthorizedClient<Authorization: AuthorizationScope>: Sendable {
     /// The client that performs the requests.
     public let client: APIClient
-    /// Where the bearer token comes from, and how it is refreshed after a 401.
+    /// Where the credential comes from, and how it is refreshed after a 401.
     public let credentials: Credentials
 
-    /// A client of scope `Authorization` on `client`, with `credentials`.
-    public init(client: APIClient, credentials: Credentials) {
+    /// A client of scope `Authorization` on `client`, with `credentials` (none for an anonymous scope).
+    public init(client: APIClient, credentials: Credentials = Credentials()) {
         self.client = client
         self.credentials = credentials
+    }
+
+    /// The credential and how it travels.
+    private var authorizer: Authorizer {
+        Authorizer(credentials: credentials, scheme: Authorization.authScheme)
     }
 
     /// A client of scope `Authorization` for `baseURL` with a fixed token.
@@ -22,11 +29,11 @@ public struct AuthorizedClient<Authorization>: Sendable {
         self.init(client: APIClient(baseURL: baseURL), credentials: Credentials(token: token))
     }
 
-    /// Sends the request with the bearer token (refreshed once on 401) and returns the response.
+    /// Sends the request with the credential (refreshed once on 401) and returns the response.
     public func send<Response, Failure>(_ endpoint: TypedAuthorizedEndpoint<Authorization, Response, Failure>)
         async throws -> Response
     {
-        try await client.perform(endpoint.endpoint, authorization: credentials)
+        try await client.perform(endpoint.endpoint, authorization: authorizer)
     }
 
     /// A `Single` that sends the request once per subscription; disposing it cancels the request.
@@ -36,7 +43,7 @@ public struct AuthorizedClient<Authorization>: Sendable {
         Single.create { try await send(endpoint) }
     }
 
-    /// Streams a successful body into the file at `destination` with this client's token; see
+    /// Streams a successful body into the file at `destination` with this client's credential; see
     /// ``APIClient/download(_:to:timeout:progress:)``.
     public func download<Response, Failure>(
         _ endpoint: TypedAuthorizedEndpoint<Authorization, Response, Failure>, to destination: URL,
@@ -44,14 +51,14 @@ public struct AuthorizedClient<Authorization>: Sendable {
         progress: DownloadProgressHandler? = nil
     ) async throws -> DownloadedFile {
         try await client.download(
-            endpoint.endpoint, to: destination, timeout: timeout, progress: progress, authorization: credentials)
+            endpoint.endpoint, to: destination, timeout: timeout, progress: progress, authorization: authorizer)
     }
 
     /// Sends the request and returns its page: the value and the request for the next page, of the same scope.
     public func page<Response, Failure>(
         _ endpoint: TypedAuthorizedEndpoint<Authorization, Response, Failure>
     ) async throws -> Page<Response, TypedAuthorizedEndpoint<Authorization, Response, Failure>> {
-        let page = try await client.perform(endpoint.endpoint.readingPage(), authorization: credentials)
+        let page = try await client.perform(endpoint.endpoint.readingPage(), authorization: authorizer)
         return Page(value: page.value, next: page.next.map(TypedAuthorizedEndpoint.init), step: page.step)
     }
 

@@ -76,8 +76,13 @@ extension HTTPTransport {
 public struct TransportOptions: Sendable, Hashable {
     /// The most bytes of response body to accept.
     public var maximumResponseSize: Int
-    /// Request headers that carry credentials, lower-cased: dropped when a redirect leaves the host.
+    /// Request headers that carry credentials, lower-cased: dropped when a redirect leaves the host. Headers whose
+    /// names look like credentials (see ``HeaderField/isCredentialLike(_:)``) are treated the same way.
     public var sensitiveHeaderNames: Set<String>
+    /// Query items that carry credentials (an API key sent as `?api_key=…`): redacted in logs.
+    public var sensitiveQueryItems: Set<String> = []
+    /// A file whose bytes are the request's body (a streamed upload), sent from disk instead of `httpBody`.
+    public var bodyFile: URL?
 
     /// Options with a body limit and the sensitive headers (any case).
     public init(maximumResponseSize: Int, sensitiveHeaders: Set<String> = HeaderField.defaultSensitiveNames) {
@@ -85,9 +90,16 @@ public struct TransportOptions: Sendable, Hashable {
     }
 
     /// Options with header names already lower-cased.
-    init(maximumResponseSize: Int, sensitiveHeaderNames: Set<String>) {
+    init(maximumResponseSize: Int, sensitiveHeaderNames: Set<String>, sensitiveQueryItems: Set<String> = []) {
         self.maximumResponseSize = maximumResponseSize
         self.sensitiveHeaderNames = sensitiveHeaderNames
+        self.sensitiveQueryItems = sensitiveQueryItems
+    }
+
+    /// Whether the header `name` carries a credential: named in ``sensitiveHeaderNames`` or credential-like.
+    public func isSensitive(header name: String) -> Bool {
+        let lowered = name.lowercased()
+        return sensitiveHeaderNames.contains(lowered) || HeaderField.isCredentialLike(lowered)
     }
 
     /// ``HeaderField/defaultSensitiveNames``, lower-cased once.
@@ -113,11 +125,11 @@ public struct ResponseTooLargeError: Error, Sendable, Hashable, CustomStringConv
 
 /// Drops credentials when a redirect leaves the original origin (or downgrades to plain HTTP).
 package enum RedirectPolicy {
-    /// The redirected request, without the `sensitive` headers (lower-cased names) unless it stays on the same
-    /// scheme, host and port.
+    /// The redirected request, without the sensitive headers of `options` unless it stays on the same scheme,
+    /// host and port.
     package static func redirect(
         _ request: URLRequest, from original: URL?,
-        sensitive: Set<String> = TransportOptions.defaultSensitiveHeaderNames
+        options: TransportOptions = TransportOptions(maximumResponseSize: 0)
     ) -> URLRequest {
         var request = request
         let target = request.url
@@ -125,7 +137,7 @@ package enum RedirectPolicy {
             original?.host?.lowercased() == target?.host?.lowercased() && original?.port == target?.port
             && (original?.scheme == target?.scheme || target?.scheme == "https")
         if !sameOrigin {
-            for name in (request.allHTTPHeaderFields ?? [:]).keys where sensitive.contains(name.lowercased()) {
+            for name in (request.allHTTPHeaderFields ?? [:]).keys where options.isSensitive(header: name) {
                 request.setValue(nil, forHTTPHeaderField: name)
             }
         }

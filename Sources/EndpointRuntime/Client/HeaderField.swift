@@ -27,6 +27,16 @@ public enum HeaderField {
         "Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "Api-Key", "X-Auth-Token", "X-Access-Token",
     ]
 
+    /// Whether a header's name says it carries a credential, whatever a client's configuration lists: it holds
+    /// `auth`, `token`, `key`, `secret`, `password`, `session` or `cookie` (`X-Shop-Key`, `X-Session-Id`). Such
+    /// headers are redacted in logs and dropped on a redirect to another host.
+    public static func isCredentialLike(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return credentialWords.contains { lowered.contains($0) }
+    }
+
+    private static let credentialWords = ["auth", "token", "key", "secret", "password", "session", "cookie"]
+
     /// Throws when `name` is not a token or `value` holds CR, LF or NUL.
     public static func check(name: String, value: String) throws(InvalidHeaderError) {
         if name.isEmpty {

@@ -5,12 +5,13 @@ import FoundationNetworking
 #endif
 
 /// One request as a client's logger sees it: what was sent, what came back, and how long it took.
-/// Credentials never appear: every header of the client's `sensitiveHeaders` (`Authorization`, cookies, API keys)
-/// is redacted here and in the cURL command.
+/// Credentials never appear: every sensitive header (`Authorization`, cookies, API keys: see
+/// ``TransportOptions/isSensitive(header:)``) and every query item that carries an API key is redacted here and
+/// in the cURL command.
 public struct RequestLog: Sendable, CustomStringConvertible {
     /// The method.
     public var method: String
-    /// The URL.
+    /// The URL, with credential query items redacted.
     public var url: URL?
     /// The request headers, the sensitive ones redacted.
     public var headers: [String: String]
@@ -26,17 +27,17 @@ public struct RequestLog: Sendable, CustomStringConvertible {
     public var curl: String
 
     init(
-        request: URLRequest, sensitiveHeaderNames: Set<String>, status: Int? = nil, body: Data = Data(),
+        request: URLRequest, options: TransportOptions, status: Int? = nil, body: Data = Data(),
         failure: ClientFailure? = nil, duration: Duration
     ) {
         method = request.httpMethod ?? "GET"
-        url = request.url
-        headers = Self.redacted(request.allHTTPHeaderFields ?? [:], sensitive: sensitiveHeaderNames)
+        url = request.url.map { Self.redacted($0, sensitiveQueryItems: options.sensitiveQueryItems) }
+        headers = Self.redacted(request.allHTTPHeaderFields ?? [:], options: options)
         self.status = status
         responseSize = body.count
         self.failure = failure
         self.duration = duration
-        curl = Self.curl(for: request, headers: headers)
+        curl = Self.curl(for: request, url: url, headers: headers, bodyFile: options.bodyFile)
     }
 
     public var description: String {
@@ -44,24 +45,39 @@ public struct RequestLog: Sendable, CustomStringConvertible {
         return "\(method) \(url?.absoluteString ?? "") → \(outcome) in \(duration)"
     }
 
-    /// `headers` with the values of the `sensitive` ones (lower-cased names) replaced.
-    static func redacted(_ headers: [String: String], sensitive: Set<String>) -> [String: String] {
+    /// `headers` with the values of the sensitive ones replaced.
+    static func redacted(_ headers: [String: String], options: TransportOptions) -> [String: String] {
         var result = headers
-        for key in headers.keys where sensitive.contains(key.lowercased()) {
+        for key in headers.keys where options.isSensitive(header: key) {
             result[key] = "<redacted>"
         }
         return result
     }
 
-    static func curl(for request: URLRequest, headers: [String: String]) -> String {
+    /// `url` with the values of the query items named in `sensitiveQueryItems` replaced.
+    static func redacted(_ url: URL, sensitiveQueryItems: Set<String>) -> URL {
+        guard !sensitiveQueryItems.isEmpty,
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let items = components.percentEncodedQueryItems
+        else { return url }
+        let escaped = Set(sensitiveQueryItems.map(PathEncoding.escapeQuery))
+        components.percentEncodedQueryItems = items.map {
+            escaped.contains($0.name) ? URLQueryItem(name: $0.name, value: "%3Credacted%3E") : $0
+        }
+        return components.url ?? url
+    }
+
+    static func curl(for request: URLRequest, url: URL?, headers: [String: String], bodyFile: URL?) -> String {
         var parts = ["curl", "-X", request.httpMethod ?? "GET"]
         for (field, value) in headers.sorted(by: { $0.key < $1.key }) {
             parts += ["-H", quote("\(field): \(value)")]
         }
-        if let body = request.httpBody, !body.isEmpty {
+        if let bodyFile {
+            parts += ["--data-binary", quote("@" + bodyFile.path)]
+        } else if let body = request.httpBody, !body.isEmpty {
             parts += ["--data-binary", quote(String(decoding: body, as: UTF8.self))]
         }
-        parts.append(quote(request.url?.absoluteString ?? ""))
+        parts.append(quote(url?.absoluteString ?? ""))
         return parts.joined(separator: " ")
     }
 

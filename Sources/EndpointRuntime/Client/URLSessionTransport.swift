@@ -233,11 +233,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         let transfer = transfer(for: task)
-        let sensitive =
-            transfer?.options.sensitiveHeaderNames ?? TransportOptions.defaultSensitiveHeaderNames
         completionHandler(
             RedirectPolicy.redirect(
-                request, from: transfer?.originalURL ?? task.originalRequest?.url, sensitive: sensitive))
+                request, from: transfer?.originalURL ?? task.originalRequest?.url,
+                options: transfer?.options ?? TransportOptions(maximumResponseSize: 0)))
     }
 
     /// Authentication challenges (a 401 with `WWW-Authenticate`) are not answered by URLSession: the 401

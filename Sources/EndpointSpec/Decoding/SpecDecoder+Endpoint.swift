@@ -28,10 +28,55 @@ extension SpecDecoder {
         endpoint.pathContentLocation = fields["path"].flatMap { contentLocation(of: $0) }
         if let node = fields["params"] { endpoint.parameters = parameters(node, of: what) }
         endpoint.body = body(fields, of: what)
-        endpoint.scope = text(fields["scope"], "'scope' of \(what)", optional: false)
+        endpoint.scope = fields["scope"].flatMap { scopeRequirement($0, of: what) }
         if let node = fields["errors"] { endpoint.errors = errors(node, of: what) }
         endpoint.documentation = documentation(fields, of: what, hasSummary: true)
         return endpoint
+    }
+
+    /// `scope: Name`, `scope: [A, B]` or `scope: { allOf: [A, B] }` (all of them), or `scope: { anyOf: [A, B] }`.
+    private mutating func scopeRequirement(_ node: YAMLNode, of owner: String) -> ScopeRequirement? {
+        let what = "'scope' of \(owner)"
+        func names(_ node: YAMLNode, _ what: String) -> [Located<String>]? {
+            guard let items = node.sequenceItems else {
+                diagnostics.error("expected a list of scope names for \(what), found \(node.kindDescription)", at: node.location)
+                return nil
+            }
+            let names = items.compactMap { text($0, "an entry of \(what)", optional: false) }
+            if names.isEmpty {
+                diagnostics.error("\(what) lists no scope; name at least one, or leave 'scope' out", at: node.location)
+                return nil
+            }
+            return names
+        }
+        if node.scalar != nil {
+            return text(node, what, optional: false).map { ScopeRequirement($0) }
+        }
+        if node.sequenceItems != nil {
+            return names(node, what).map { ScopeRequirement(kind: .allOf, names: $0, location: node.location) }
+        }
+        guard
+            let fields = fields(
+                of: node, what, known: SpecKeys.scopeRequirement,
+                expected: "a scope name, a list of scope names (all needed), or a mapping with 'anyOf' or 'allOf'")
+        else { return nil }
+        switch (fields["allOf"], fields["anyOf"]) {
+        case (let all?, nil):
+            return names(all, "'allOf' of \(what)").map {
+                ScopeRequirement(kind: .allOf, names: $0, location: node.location)
+            }
+        case (nil, let any?):
+            return names(any, "'anyOf' of \(what)").map {
+                ScopeRequirement(kind: .anyOf, names: $0, location: node.location)
+            }
+        case (_?, _?):
+            diagnostics.error(
+                "\(what) has both 'allOf' and 'anyOf'; an endpoint needs all of some scopes or any one of them",
+                at: node.location)
+        case (nil, nil):
+            diagnostics.error("\(what) says nothing; use 'allOf' or 'anyOf' with a list of scopes", at: node.location)
+        }
+        return nil
     }
 
     /// What `response` says: its body type (or several success statuses), media type, headers and paging.

@@ -88,8 +88,50 @@ struct SpecDecoder {
             }
             return ScopeDefinition(
                 name: Located(entry.key, at: entry.keyLocation), includes: includes,
-                description: text(fields["description"], "'description' of \(what)"))
+                description: text(fields["description"], "'description' of \(what)"),
+                auth: fields["auth"].flatMap { auth($0, of: what) })
         }
+    }
+
+    /// `auth: bearer | basic | none`, or `auth: { apiKey: Name, in: header | query | cookie }`.
+    private mutating func auth(_ node: YAMLNode, of owner: String) -> Located<ScopeAuth>? {
+        let what = "'auth' of \(owner)"
+        let expected = "'bearer', 'basic', 'none', or a mapping with 'apiKey' (and 'in': header, query or cookie)"
+        if node.scalar != nil {
+            guard let scheme = text(node, what, optional: false) else { return nil }
+            switch scheme.value {
+            case "bearer": return Located(.bearer, at: scheme.location)
+            case "basic": return Located(.basic, at: scheme.location)
+            case "none": return Located(.none, at: scheme.location)
+            default:
+                let hint =
+                    NameSuggester.suggestion(for: scheme.value, among: ["bearer", "basic", "none", "apiKey"])
+                    .map { "did you mean '\($0)'? Use " } ?? "use "
+                diagnostics.error(
+                    "unknown auth scheme '\(scheme.value)' for \(owner); \(hint)\(expected)", at: scheme.location)
+                return nil
+            }
+        }
+        guard let fields = fields(of: node, what, known: SpecKeys.auth, expected: expected) else { return nil }
+        guard let name = text(fields["apiKey"], "'apiKey' of \(what)", optional: false) else {
+            if fields["apiKey"] == nil {
+                diagnostics.error(
+                    "\(what) has no 'apiKey'; name the header, query item or cookie, such as 'apiKey: X-Api-Key'",
+                    at: node.location)
+            }
+            return nil
+        }
+        var location = ScopeAuth.KeyLocation.header
+        if let written = text(fields["in"], "'in' of \(what)", optional: false) {
+            guard let value = ScopeAuth.KeyLocation(rawValue: written.value.lowercased()) else {
+                diagnostics.error(
+                    "unknown API key location '\(written.value)' for \(owner); use header, query or cookie",
+                    at: written.location)
+                return nil
+            }
+            location = value
+        }
+        return Located(.apiKey(name: name, location: location), at: node.location)
     }
 
     // MARK: Errors

@@ -1,7 +1,9 @@
 /// The keys each part of a spec may have, in the order `Specs/README.md` documents them.
 enum SpecKeys {
     static let topLevel = ["api", "baseURL", "description", "scopes", "errors", "models", "endpoints"]
-    static let scope = ["includes", "description"]
+    static let scope = ["includes", "description", "auth"]
+    static let auth = ["apiKey", "in"]
+    static let scopeRequirement = ["anyOf", "allOf"]
     static let model = ["description", "deprecated", "properties", "enum"]
     static let property = ["type", "key", "description", "deprecated"]
     static let enumCase = ["value", "name", "description", "deprecated"]

@@ -25,8 +25,8 @@ package struct Endpoint: Sendable, Hashable {
     /// `response: { 200: Player, 204: Void }`: several success statuses, each with its body, in the file's
     /// order; empty when the response is one type.
     package var successStatuses: [SuccessStatus] = []
-    /// `scope`: the scope a token needs, if any.
-    package var scope: Located<String>?
+    /// `scope`: the scopes a token needs, if any.
+    package var scope: ScopeRequirement?
     /// `errors`: error models for this endpoint, before the API's defaults.
     package var errors: [ErrorResponse]
     /// `summary`, `description`, `deprecated`.
@@ -36,7 +36,7 @@ package struct Endpoint: Sendable, Hashable {
     package init(
         name: Located<String>, namespace: String, method: Located<HTTPMethod>, path: Located<String>,
         parameters: [Parameter] = [], body: RequestBody? = nil, response: TypeReference,
-        scope: Located<String>? = nil, errors: [ErrorResponse] = [], documentation: Documentation = Documentation()
+        scope: ScopeRequirement? = nil, errors: [ErrorResponse] = [], documentation: Documentation = Documentation()
     ) {
         self.name = name
         self.namespace = namespace

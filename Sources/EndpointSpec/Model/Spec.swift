@@ -83,12 +83,70 @@ package struct ScopeDefinition: Sendable, Hashable {
     package var includes: [Located<String>]
     /// `description`.
     package var description: Located<String>?
+    /// `auth`: how the scope's credential travels; bearer when absent.
+    package var auth: Located<ScopeAuth>?
 
     /// Creates a scope.
-    package init(name: Located<String>, includes: [Located<String>] = [], description: Located<String>? = nil) {
+    package init(
+        name: Located<String>, includes: [Located<String>] = [], description: Located<String>? = nil,
+        auth: Located<ScopeAuth>? = nil
+    ) {
         self.name = name
         self.includes = includes
         self.description = description
+        self.auth = auth
+    }
+}
+
+/// How a scope's credential travels: `auth` of a scope.
+package enum ScopeAuth: Sendable, Hashable {
+    /// Where an API key travels.
+    package enum KeyLocation: String, CaseIterable, Sendable, Hashable {
+        case header
+        case query
+        case cookie
+    }
+
+    /// `auth: bearer`, the default: `Authorization: Bearer …`.
+    case bearer
+    /// `auth: basic`: `Authorization: Basic …`.
+    case basic
+    /// `auth: { apiKey: X-Api-Key, in: header }`: the key in a header, query item or cookie of that name.
+    case apiKey(name: Located<String>, location: KeyLocation)
+    /// `auth: none`: an anonymous scope sends no credential.
+    case none
+}
+
+/// Which scopes an endpoint needs: `scope: Customer`, all of several (`scope: [Read, Write]`), or any one of
+/// several (`scope: { anyOf: [ApiKey, OAuth] }`).
+package struct ScopeRequirement: Sendable, Hashable {
+    /// Whether a token needs all the scopes or one of them.
+    package enum Kind: Sendable, Hashable {
+        case allOf
+        case anyOf
+    }
+
+    package var kind: Kind
+    /// The scope names, as written; one for a plain `scope: Name`.
+    package var names: [Located<String>]
+    /// Where the requirement was written.
+    package var location: SourceLocation
+
+    package init(kind: Kind, names: [Located<String>], location: SourceLocation) {
+        self.kind = kind
+        self.names = names
+        self.location = location
+    }
+
+    /// A plain `scope: Name`.
+    package init(_ name: Located<String>) {
+        self.init(kind: .allOf, names: [name], location: name.location)
+    }
+
+    /// `Customer`, `Read and Write` or `ApiKey or OAuth`, for messages and documentation.
+    package var description: String {
+        let names = names.map { "`\($0.value)`" }
+        return names.joined(separator: kind == .allOf ? " and " : " or ")
     }
 }
 

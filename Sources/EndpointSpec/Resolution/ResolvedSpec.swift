@@ -12,6 +12,8 @@ package struct ResolvedSpec: Sendable {
     package var description: Located<String>?
     /// `scopes`, in the file's order.
     package var scopes: [ResolvedScope]
+    /// The distinct "any of" sets endpoints accept, in the order they first appear.
+    package var scopeChoices: [ResolvedScopeChoice] = []
     /// The API's default error schema.
     package var errors: [ResolvedError]
     /// `models`, in the file's order.
@@ -28,6 +30,20 @@ package struct ResolvedScope: Sendable, Hashable {
     package var name: Located<String>
     package var includes: [Located<String>]
     package var description: Located<String>?
+    /// How its credential travels: bearer unless the spec says otherwise.
+    package var auth: ScopeAuth
+    /// The "any of" choices (indices into ``ResolvedSpec/scopeChoices``) this scope is one of.
+    package var choices: [Int] = []
+}
+
+/// A set of scopes an endpoint accepts any one of (`scope: { anyOf: [ApiKey, OAuth] }`); each distinct set is
+/// one access protocol that its members' protocols inherit.
+package struct ResolvedScopeChoice: Sendable, Hashable {
+    /// The scope names, in the order the first endpoint that offers this choice wrote them.
+    package var names: [String]
+
+    /// `ApiKeyOrOAuth`: the name of its access protocol, before identifier rules apply.
+    package var protocolName: String { names.map(SwiftName.typeName).joined(separator: "Or") }
 }
 
 /// One line of an error schema: a status and what its body decodes into, a model or `Void`.
@@ -107,7 +123,10 @@ package struct ResolvedEndpoint: Sendable, Hashable {
     package var responseReading: BodyReading = .json
     /// Several success statuses, each with its body; empty when the response is the one type `response`.
     package var successStatuses: [ResolvedSuccessStatus] = []
-    package var scope: Located<String>?
+    /// The scopes a token needs; for `anyOf`, ``scopeChoice`` names the choice's index.
+    package var scope: ScopeRequirement?
+    /// The index into ``ResolvedSpec/scopeChoices`` of an `anyOf` requirement.
+    package var scopeChoice: Int?
     /// The endpoint's own error schema, before the API's defaults.
     package var errors: [ResolvedError]
     package var documentation: Documentation

@@ -23,6 +23,17 @@ enum SpecResolver {
         func errors(_ errors: [ErrorResponse]) -> [ResolvedError] {
             errors.map { ResolvedError(status: $0.status, type: type($0.type), location: $0.type.text.location) }
         }
+        // Each distinct "any of" set once, keyed by its members whatever their order.
+        var choices: [ResolvedScopeChoice] = []
+        var choiceIndex: [Set<String>: Int] = [:]
+        func choice(_ requirement: ScopeRequirement?) -> Int? {
+            guard let requirement, requirement.kind == .anyOf else { return nil }
+            let names = requirement.names.map(\.value)
+            if let index = choiceIndex[Set(names)] { return index }
+            choices.append(ResolvedScopeChoice(names: names))
+            choiceIndex[Set(names)] = choices.count - 1
+            return choices.count - 1
+        }
         func endpoint(_ endpoint: Endpoint) -> ResolvedEndpoint {
             let placement = ParameterPlacement(endpoint)
             let parameters = zip(endpoint.parameters, placement.locations).map { parameter, location in
@@ -44,6 +55,7 @@ enum SpecResolver {
                 pathParameters: placement.pathParameterIndices.compactMap { $0.map { parameters[$0] } },
                 body: body, response: response, scope: endpoint.scope, errors: errors(endpoint.errors),
                 documentation: endpoint.documentation)
+            resolved.scopeChoice = choice(endpoint.scope)
             let media = endpoint.responseMedia?.value
             resolved.responseMedia = media
             func reading(_ type: TypeExpression) -> BodyReading {
@@ -93,15 +105,21 @@ enum SpecResolver {
                 return ResolvedModel(name: model.name, kind: .enumeration(cases), documentation: model.documentation)
             }
         }
-        let resolved = ResolvedSpec(
+        let namespaces = spec.namespaces.map {
+            ResolvedNamespace(name: $0.name, endpoints: $0.endpoints.map(endpoint))
+        }
+        var scopes = spec.scopes.map {
+            ResolvedScope(
+                name: $0.name, includes: $0.includes, description: $0.description, auth: $0.auth?.value ?? .bearer)
+        }
+        let scopeIndex = Dictionary(scopes.enumerated().map { ($1.name.value, $0) }, uniquingKeysWith: { a, _ in a })
+        for (index, choice) in choices.enumerated() {
+            for name in choice.names { if let scope = scopeIndex[name] { scopes[scope].choices.append(index) } }
+        }
+        var resolved = ResolvedSpec(
             file: spec.file, api: spec.api, baseURL: spec.baseURL, description: spec.description,
-            scopes: spec.scopes.map {
-                ResolvedScope(name: $0.name, includes: $0.includes, description: $0.description)
-            },
-            errors: errors(spec.errors), models: models,
-            namespaces: spec.namespaces.map {
-                ResolvedNamespace(name: $0.name, endpoints: $0.endpoints.map(endpoint))
-            })
+            scopes: scopes, errors: errors(spec.errors), models: models, namespaces: namespaces)
+        resolved.scopeChoices = choices
         return complete ? resolved : nil
     }
 }

@@ -2,13 +2,7 @@
 extension SpecValidator {
     mutating func check(_ endpoint: Endpoint) {
         let what = "endpoint '\(endpoint.qualifiedName)'"
-        if let scope = endpoint.scope, !scopeNames.contains(scope.value) {
-            let hint =
-                scopeNames.isEmpty
-                ? "; define it under 'scopes' at the top of the spec"
-                : suggestionHint(for: scope.value, among: spec.scopes.lazy.map(\.name.value))
-            diagnostics.error("unknown scope '\(scope.value)' for \(what)\(hint)", at: scope.location)
-        }
+        if let requirement = endpoint.scope { checkScopeRequirement(requirement, of: what) }
         checkType(endpoint.response, of: "the response")
         for success in endpoint.successStatuses {
             checkType(success.type, of: "the response for status \(success.status.value)")

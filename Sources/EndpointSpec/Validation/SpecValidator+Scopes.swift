@@ -5,6 +5,9 @@ extension SpecValidator {
 
     mutating func checkScopes() {
         for scope in spec.scopes {
+            if let auth = scope.auth, case .apiKey(let name, let location) = auth.value {
+                checkAPIKeyName(name, in: location, of: "scope '\(scope.name.value)'")
+            }
             for include in scope.includes where !scopeNames.contains(include.value) {
                 diagnostics.error(
                     "scope '\(scope.name.value)' includes unknown scope '\(include.value)'"
@@ -41,6 +44,68 @@ extension SpecValidator {
                     .init("scope '\($0.name.value)' is on the cycle", at: $0.name.location)
                 })
         }
+    }
+
+    /// An API key's header, query item or cookie name must be able to travel as one.
+    private mutating func checkAPIKeyName(_ name: Located<String>, in location: ScopeAuth.KeyLocation, of owner: String) {
+        switch location {
+        case .header:
+            if let problem = HTTPFieldName.problem(with: name.value) {
+                diagnostics.error("the API key header of \(owner) cannot be sent: \(problem)", at: name.location)
+            }
+        case .cookie:
+            // A cookie's name is an RFC 6265 token, the same characters as a header name.
+            if name.value.isEmpty || !name.value.unicodeScalars.allSatisfy(HTTPFieldName.isTokenCharacter) {
+                diagnostics.error(
+                    "the API key cookie of \(owner) is named '\(name.value)', which is not a cookie name; use "
+                        + "letters, digits and !#$%&'*+-.^_`|~ only (RFC 6265)", at: name.location)
+            }
+        case .query:
+            if name.value.isEmpty {
+                diagnostics.error("the API key query item of \(owner) has an empty name", at: name.location)
+            }
+        }
+    }
+
+    /// Every scope an endpoint names exists, none twice, and `anyOf` offers a real choice.
+    mutating func checkScopeRequirement(_ requirement: ScopeRequirement, of what: String) {
+        var seen: [String: Located<String>] = [:]
+        for name in requirement.names {
+            if !scopeNames.contains(name.value) {
+                let hint =
+                    scopeNames.isEmpty
+                    ? "; define it under 'scopes' at the top of the spec"
+                    : suggestionHint(for: name.value, among: spec.scopes.lazy.map(\.name.value))
+                diagnostics.error("unknown scope '\(name.value)' for \(what)\(hint)", at: name.location)
+            }
+            if let earlier = seen[name.value] {
+                diagnostics.error(
+                    "scope '\(name.value)' is named twice for \(what); it is already listed at "
+                        + "\(earlier.location.lineAndColumn)", at: name.location)
+            } else {
+                seen[name.value] = name
+            }
+        }
+        guard requirement.kind == .anyOf else { return }
+        if seen.count < 2 {
+            diagnostics.error(
+                "'anyOf' of \(what) offers no choice; list two or more scopes, or write 'scope: Name'",
+                at: requirement.location)
+            return
+        }
+        // The choice becomes the access protocol `AOrB`, beside the scopes' own protocols.
+        let members = Set(seen.keys)
+        let name = ResolvedScopeChoice(names: requirement.names.map(\.value)).protocolName
+        if let other = scopeChoiceNames[name], other != members {
+            diagnostics.error(
+                "'anyOf' of \(what) would be declared as 'Access.\(name)', like another choice of other scopes; "
+                    + "rename a scope", at: requirement.location)
+        } else if spec.scopes.contains(where: { SwiftName.typeName($0.name.value) == name }) {
+            diagnostics.error(
+                "'anyOf' of \(what) would be declared as 'Access.\(name)', the name of a scope's own protocol; "
+                    + "rename that scope", at: requirement.location)
+        }
+        scopeChoiceNames[name] = members
     }
 
     /// A walk around a cycle that starts and ends at its first scope, following includes within the cycle.

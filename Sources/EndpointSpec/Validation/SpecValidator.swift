@@ -10,6 +10,8 @@ struct SpecValidator {
     /// How many more names "did you mean" hints may compare, so that a flood of typos against a huge spec
     /// stays linear instead of comparing every typo with every name.
     private var suggestionBudget = 2_000_000
+    /// The access protocol names of the "any of" scope sets seen so far, and the set each stands for.
+    var scopeChoiceNames: [String: Set<String>] = [:]
 
     init(spec: Spec) {
         self.spec = spec

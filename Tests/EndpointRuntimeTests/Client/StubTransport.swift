@@ -42,7 +42,7 @@ struct Problem: Codable, Error, Sendable, Equatable {
 }
 
 enum Scope {
-    enum User {}
+    enum User: AuthorizationScope {}
 }
 
 let baseURL = URL(string: "https://api.example.com/v1")!
