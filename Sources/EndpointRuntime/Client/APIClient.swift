@@ -191,7 +191,10 @@ public final class APIClient: Sendable {
         _ endpoint: TypedEndpoint<Response, Failure>, authorization: Authorizer?, download: DownloadTarget? = nil
     ) async throws -> Response {
         let name = endpoint.description
-        var request = try await build(endpoint)
+        var (request, bodyFile) = try await build(endpoint)
+        defer {
+            if let bodyFile, bodyFile.isTemporary { try? FileManager.default.removeItem(at: bodyFile.url) }
+        }
         // A download's body is on disk, not in memory, so it is never stored for conditional requests.
         let store = endpoint.method == .get && download == nil ? configuration.conditionalStore : nil
         if let download { request.timeoutInterval = download.timeout }
@@ -211,11 +214,12 @@ public final class APIClient: Sendable {
         }
         var sensitive = sensitiveHeaderNames
         if let header = authorization?.scheme.headerName { sensitive.insert(header) }
-        let options = TransportOptions(
+        var options = TransportOptions(
             maximumResponseSize: endpoint.maximumResponseSize
                 ?? (download == nil ? configuration.maximumResponseSize : configuration.maximumDownloadSize),
             sensitiveHeaderNames: sensitive,
             sensitiveQueryItems: authorization?.scheme.queryItemName.map { [$0] } ?? [])
+        options.bodyFile = bodyFile?.url
 
         var attempt = 1
         var refreshed = false
@@ -275,18 +279,28 @@ public final class APIClient: Sendable {
     }
 
     /// Step 1, build: the endpoint's request with the configured headers where the endpoint sets none, then each
-    /// interceptor's adaptation; every header checked. Any failure is an `invalidRequest`.
-    private func build<Response, Failure>(_ endpoint: TypedEndpoint<Response, Failure>) async throws -> URLRequest {
-        try await Self.checked(endpoint: endpoint.description) {
-            var request = try endpoint.urlRequest(
-                baseURL: configuration.baseURL, configuredHeaders: configuration.headers,
-                encoder: configuration.encoder())
-            request.timeoutInterval = configuration.timeout
-            for interceptor in configuration.interceptors {
-                request = try await interceptor.adapt(request)
-                try request.checkHeaders()
+    /// interceptor's adaptation; every header checked. Any failure is an `invalidRequest`. A body that streams
+    /// from disk comes back as its file (a temporary one, for a multipart body, which the caller deletes).
+    private func build<Response, Failure>(
+        _ endpoint: TypedEndpoint<Response, Failure>
+    ) async throws -> (URLRequest, bodyFile: (url: URL, isTemporary: Bool)?) {
+        var bodyFile: (url: URL, isTemporary: Bool)?
+        do {
+            return try await Self.checked(endpoint: endpoint.description) {
+                var (request, file) = try endpoint.preparedRequest(
+                    baseURL: configuration.baseURL, configuredHeaders: configuration.headers,
+                    encoder: configuration.encoder(), streaming: true)
+                bodyFile = file
+                request.timeoutInterval = configuration.timeout
+                for interceptor in configuration.interceptors {
+                    request = try await interceptor.adapt(request)
+                    try request.checkHeaders()
+                }
+                return (request, file)
             }
-            return request
+        } catch {
+            if let bodyFile, bodyFile.isTemporary { try? FileManager.default.removeItem(at: bodyFile.url) }
+            throw error
         }
     }
 

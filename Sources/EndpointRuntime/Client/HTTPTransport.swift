@@ -14,8 +14,9 @@ public protocol HTTPTransport: Sendable {
     /// ``ResponseTooLargeError``, and the headers in `options.sensitiveHeaderNames` do not follow a redirect to
     /// another host.
     ///
-    /// The default calls ``send(_:)`` and checks the size afterwards, which suits in-memory transports; a
-    /// transport that streams should enforce the limit while the body arrives, as ``URLSessionTransport`` does.
+    /// The default reads a streamed upload (`options.bodyFile`) into `httpBody`, calls ``send(_:)`` and checks
+    /// the size afterwards, which suits in-memory transports; a transport that streams should send the file from
+    /// disk and enforce the limit while the body arrives, as ``URLSessionTransport`` does.
     func send(_ request: URLRequest, options: TransportOptions) async throws -> (Data, HTTPURLResponse)
 
     /// Performs `request` within `options`, writing a 2xx body into `file` (created or emptied) rather than
@@ -54,6 +55,8 @@ public struct DownloadProgress: Sendable, Hashable {
 
 extension HTTPTransport {
     public func send(_ request: URLRequest, options: TransportOptions) async throws -> (Data, HTTPURLResponse) {
+        var request = request
+        if let bodyFile = options.bodyFile { request.httpBody = try Data(contentsOf: bodyFile) }
         let (data, response) = try await send(request)
         guard data.count <= options.maximumResponseSize else {
             throw ResponseTooLargeError(limit: options.maximumResponseSize, declaredLength: nil)

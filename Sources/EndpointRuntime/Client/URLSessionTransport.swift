@@ -53,7 +53,10 @@ public final class URLSessionTransport: HTTPTransport {
     private func perform(_ request: URLRequest, _ transfer: Transfer) async throws -> (Data, HTTPURLResponse) {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request)
+                // A streamed upload is sent from its file, read as it goes; FoundationNetworking sets its length.
+                let task =
+                    transfer.options.bodyFile.map { session.uploadTask(with: request, fromFile: $0) }
+                    ?? session.dataTask(with: request)
                 guard transfer.start(task, continuation) else { return }
                 delegate.register(transfer, for: task)
                 if request.timeoutInterval > 0 {

@@ -27,12 +27,22 @@ extension TypedEndpoint {
         try urlRequest(baseURL: baseURL, configuredHeaders: [:], encoder: encoder())
     }
 
-    /// The request with `configuredHeaders` (a client's defaults) where the endpoint sets none. What the
-    /// endpoint declares wins, then the configuration, then the defaults: `Content-Type` of the body's encoding
-    /// and `Accept: application/json`, each only where nobody set one.
+    /// The request with `configuredHeaders` (a client's defaults) where the endpoint sets none, its body in
+    /// memory. What the endpoint declares wins, then the configuration, then the defaults: `Content-Type` of the
+    /// body's encoding and `Accept: application/json`, each only where nobody set one.
     func urlRequest(
         baseURL: URL, configuredHeaders: [String: String], encoder: @autoclosure () -> JSONEncoder
     ) throws -> URLRequest {
+        try preparedRequest(
+            baseURL: baseURL, configuredHeaders: configuredHeaders, encoder: encoder(), streaming: false
+        ).request
+    }
+
+    /// The request, and the file its body streams from when `streaming` and the body is a file upload or a
+    /// multipart body with a file part (a temporary file the caller deletes, when `isTemporary`).
+    func preparedRequest(
+        baseURL: URL, configuredHeaders: [String: String], encoder: @autoclosure () -> JSONEncoder, streaming: Bool
+    ) throws -> (request: URLRequest, bodyFile: (url: URL, isTemporary: Bool)?) {
         var request = URLRequest(url: try requestURL(baseURL: baseURL))
         request.httpMethod = method.rawValue
         for header in headers {
@@ -41,22 +51,31 @@ extension TypedEndpoint {
         for (field, value) in configuredHeaders where request.value(forHTTPHeaderField: field) == nil {
             try request.setCheckedHeader(value, for: field)
         }
+        var bodyFile: (url: URL, isTemporary: Bool)?
         if let body {
-            let encoded: (data: Data, contentType: String)
+            let prepared: PreparedBody
             do {
-                encoded = try body.encoded(with: encoder())
+                prepared = try body.prepared(with: encoder(), streaming: streaming)
             } catch {
                 throw RequestBuildError(endpoint: description, reason: "the body does not encode: \(error)")
             }
-            request.httpBody = encoded.data
+            let contentType: String
+            switch prepared {
+            case .data(let data, let type):
+                request.httpBody = data
+                contentType = type
+            case .file(let url, let type, let isTemporary):
+                bodyFile = (url, isTemporary)
+                contentType = type
+            }
             if request.value(forHTTPHeaderField: "Content-Type") == nil {
-                request.setValue(encoded.contentType, forHTTPHeaderField: "Content-Type")
+                request.setValue(contentType, forHTTPHeaderField: "Content-Type")
             }
         }
         if request.value(forHTTPHeaderField: "Accept") == nil {
             request.setValue("application/json", forHTTPHeaderField: "Accept")
         }
-        return request
+        return (request, bodyFile)
     }
 
     /// The URL to send to: the base URL, the encoded path and the query; or a next page's own URL, which must

@@ -4,23 +4,55 @@ import Foundation
 public enum RequestBody: Sendable {
     /// One value, encoded as JSON.
     case json(any Encodable & Sendable)
-    /// A JSON object built from named fields, in order; fields whose value is `nil` are left out.
+    /// A JSON object built from named fields, in order; fields whose value is `nil` are left out, and a field
+    /// whose value is an `Optional` holding nil (``Swift/Optional/null``) is sent as `null`.
     case jsonFields([(name: String, value: (any Encodable & Sendable)?)])
     /// `application/x-www-form-urlencoded` fields.
     case form([Parameter])
+    /// `multipart/form-data` fields: text, files (streamed from disk by the client) and JSON parts.
+    case multipart([MultipartPart])
+    /// Raw bytes or text, sent as `mediaType` unless the upload names its own.
+    case raw(Upload, mediaType: String)
 
-    /// The body's bytes and content type.
+    /// The body's bytes and content type, all in memory (a file is read whole; the client streams it instead).
     public func encoded(with encoder: JSONEncoder) throws -> (data: Data, contentType: String) {
+        switch try prepared(with: encoder, streaming: false) {
+        case .data(let data, let contentType):
+            return (data, contentType)
+        case .file(let url, let contentType, _):
+            return (try Data(contentsOf: url), contentType)
+        }
+    }
+
+    /// The body ready to send; a file upload stays on disk when `streaming`, and a multipart body with a file
+    /// part is written to a temporary file.
+    func prepared(with encoder: JSONEncoder, streaming: Bool) throws -> PreparedBody {
         switch self {
         case .json(let value):
-            return (try encoder.encode(value), "application/json")
+            return .data(try encoder.encode(value), contentType: "application/json")
         case .jsonFields(let fields):
-            return (try encoder.encode(JSONFields(fields: fields)), "application/json")
+            return .data(try encoder.encode(JSONFields(fields: fields)), contentType: "application/json")
         case .form(let fields):
             let text = fields.flatMap { $0.escapedPairs(FormEncoding.escape) }
                 .map { $0.name + "=" + $0.value }
                 .joined(separator: "&")
-            return (Data(text.utf8), "application/x-www-form-urlencoded")
+            return .data(Data(text.utf8), contentType: "application/x-www-form-urlencoded")
+        case .multipart(let parts):
+            return try MultipartWriter(parts: parts, encoder: encoder).write(streaming: streaming)
+        case .raw(let upload, let mediaType):
+            let contentType = upload.mediaType ?? mediaType
+            try HeaderField.check(name: "Content-Type", value: contentType)
+            switch upload.source {
+            case .data(let data):
+                return .data(data, contentType: contentType)
+            case .file(let url):
+                guard streaming else { return .data(try Data(contentsOf: url), contentType: contentType) }
+                // Fail now, with the file named, rather than in the middle of the transfer.
+                guard FileManager.default.isReadableFile(atPath: url.path) else {
+                    throw UploadError(reason: "the file '\(url.path)' cannot be read")
+                }
+                return .file(url, contentType: contentType, isTemporary: false)
+            }
         }
     }
 }

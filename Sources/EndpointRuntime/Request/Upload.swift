@@ -1,0 +1,97 @@
+import Foundation
+
+/// Bytes to upload, as a raw request body or a file part of a multipart form: in memory, or a file on disk that
+/// the client streams, so a large upload never sits in memory.
+public struct Upload: Sendable, Hashable {
+    /// Where the bytes are.
+    public enum Source: Sendable, Hashable {
+        /// Bytes in memory.
+        case data(Data)
+        /// A file on disk, read as it is sent.
+        case file(URL)
+    }
+
+    /// Where the bytes are.
+    public var source: Source
+    /// The file name a multipart part announces (`filename="…"`); a raw body does not send one.
+    public var fileName: String?
+    /// The media type sent as `Content-Type`; nil for the one the spec declares (`application/octet-stream` when
+    /// it declares none).
+    public var mediaType: String?
+
+    /// Bytes in memory.
+    public init(data: Data, fileName: String? = nil, mediaType: String? = nil) {
+        self.source = .data(data)
+        self.fileName = fileName
+        self.mediaType = mediaType
+    }
+
+    /// A file on disk, streamed when sent; its name is the file's unless `fileName` says otherwise.
+    public init(fileURL: URL, fileName: String? = nil, mediaType: String? = nil) {
+        self.source = .file(fileURL)
+        self.fileName = fileName ?? fileURL.lastPathComponent
+        self.mediaType = mediaType
+    }
+
+    /// Text, sent as UTF-8 (`text/plain; charset=utf-8` unless `mediaType` says otherwise).
+    public init(text: String, fileName: String? = nil, mediaType: String = "text/plain; charset=utf-8") {
+        self.init(data: Data(text.utf8), fileName: fileName, mediaType: mediaType)
+    }
+
+    /// The size in bytes: the data's, or the file's as it is now.
+    func byteCount() throws -> Int64 {
+        switch source {
+        case .data(let data):
+            return Int64(data.count)
+        case .file(let url):
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            return (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        }
+    }
+}
+
+/// One field of a `multipart/form-data` body (RFC 7578): text, a file, or a JSON value; no part at all when the
+/// value is nil, and one part per element of a list.
+public struct MultipartPart: Sendable {
+    /// What one part carries.
+    enum Content: Sendable {
+        case text(String)
+        case upload(Upload)
+        case json(any Encodable & Sendable)
+    }
+
+    /// The field's name.
+    public var name: String
+    /// The parts, in order; empty when the value was nil.
+    let contents: [Content]
+
+    /// A text field, or none when `value` is nil.
+    public init(_ name: String, _ value: (some ParameterValue)?) {
+        self.name = name
+        self.contents = value.map { [.text($0.parameterText)] } ?? []
+    }
+
+    /// A text field per element, or none when `values` is nil.
+    public init(_ name: String, _ values: [some ParameterValue]?) {
+        self.name = name
+        self.contents = values?.map { .text($0.parameterText) } ?? []
+    }
+
+    /// A file part, or none when `upload` is nil.
+    public init(_ name: String, _ upload: Upload?) {
+        self.name = name
+        self.contents = upload.map { [.upload($0)] } ?? []
+    }
+
+    /// A file part per element, or none when `uploads` is nil.
+    public init(_ name: String, _ uploads: [Upload]?) {
+        self.name = name
+        self.contents = uploads?.map { .upload($0) } ?? []
+    }
+
+    /// A part holding `value` as JSON (`Content-Type: application/json`), or none when it is nil.
+    public init(_ name: String, json value: (some Encodable & Sendable)?) {
+        self.name = name
+        self.contents = value.map { [.json($0)] } ?? []
+    }
+}
