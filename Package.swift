@@ -112,6 +112,7 @@ let package = Package(
         exampleAPI("CountriesAPI"),
         exampleAPI("EdgeCasesAPI"),
         exampleAPI("PlayerAPI"),
+        exampleAPI("StorageAPI"),
 
         // Helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -128,14 +129,14 @@ let package = Package(
             name: "ExampleAPITests",
             dependencies: [
                 "EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "EdgeCasesAPI",
-                "PlayerAPI", "TestSupport",
+                "PlayerAPI", "StorageAPI", "TestSupport",
             ]
         ),
         .testTarget(
             name: "ClientScenarioTests",
             dependencies: [
                 "EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "PlayerAPI",
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                "StorageAPI", .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         .testTarget(

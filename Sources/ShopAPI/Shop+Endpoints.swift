@@ -18,12 +18,16 @@ extension Shop.Customer {
         )
     }
 
-    /// Changes the customer's name.
+    /// Changes the customer's profile; only the fields given change.
     ///
     /// `PATCH /customer/profile`, scope `Customer`.
+    ///
+    /// - Parameters:
+    ///   - avatarId: The id of an uploaded picture (see Resources.upload). `.null` sends `null`; nil leaves the field out.
     public static func patch<Token: Shop.Access.Customer>(
-        firstName: String,
-        lastName: String
+        firstName: String? = nil,
+        lastName: String? = nil,
+        avatarId: String?? = nil
     ) -> TypedAuthorizedEndpoint<Token, Shop.Models.Customer, Shop.Failures.ErrorMessageOrValidationProblem> {
         TypedAuthorizedEndpoint(
             Endpoint<Shop.Models.Customer>(
@@ -32,9 +36,37 @@ extension Shop.Customer {
                 body: .jsonFields([
                     ("first_name", firstName),
                     ("last_name", lastName),
+                    ("avatar_id", avatarId),
                 ]),
                 errors: Shop.defaultErrors.merging([
                     .code(422): .json(Shop.Models.ValidationProblem.self),
+                ])
+            ).declaringErrors()
+        )
+    }
+}
+
+extension Shop.Resources {
+    /// Stores a picture, for a profile to point at.
+    ///
+    /// `POST /resources`, scope `Customer`.
+    ///
+    /// - Parameters:
+    ///   - image: The picture; JPEG or PNG.
+    public static func upload<Token: Shop.Access.Customer>(
+        image: Upload,
+        caption: String? = nil
+    ) -> TypedAuthorizedEndpoint<Token, Shop.Models.Resource, Shop.Models.ErrorMessage> {
+        TypedAuthorizedEndpoint(
+            Endpoint<Shop.Models.Resource>(
+                method: .post,
+                path: "/resources",
+                body: .multipart([
+                    MultipartPart("image", image),
+                    MultipartPart("caption", caption),
+                ]),
+                errors: Shop.defaultErrors.merging([
+                    .code(413): .json(Shop.Models.ErrorMessage.self),
                 ])
             ).declaringErrors()
         )

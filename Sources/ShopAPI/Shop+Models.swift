@@ -85,6 +85,26 @@ extension Shop.Models {
         }
     }
 
+    /// A stored file, such as a customer's picture.
+    public struct Resource: Codable, Hashable, Sendable {
+        public var id: String
+        public var mediaType: String
+        public var size: Int
+
+        /// Creates a value with the given properties.
+        public init(id: String, mediaType: String, size: Int) {
+            self.id = id
+            self.mediaType = mediaType
+            self.size = size
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case mediaType = "media_type"
+            case size
+        }
+    }
+
     /// Which fields of a request were rejected, and why.
     public struct ValidationProblem: Codable, Hashable, Sendable {
         public var message: String

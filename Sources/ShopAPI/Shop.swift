@@ -31,6 +31,9 @@ public enum Shop {
     /// `Customer` endpoints of the Shop API.
     public enum Customer {}
 
+    /// `Resources` endpoints of the Shop API.
+    public enum Resources {}
+
     /// `Feedback` endpoints of the Shop API.
     public enum Feedback {}
 

@@ -20,32 +20,67 @@ extension Translator {
     private struct Argument {
         var label: String
         var type: String
-        var isOptional: Bool
+        /// `nil`, or the spec's default as a Swift literal; nil when the caller must pass it.
+        var defaultValue: String?
         var description: String?
 
+        var canBeLeftOut: Bool { defaultValue != nil }
+
         var declaration: String {
-            "\(SwiftSource.parameter(label: label).declaration): \(type)\(isOptional ? " = nil" : "")"
+            "\(SwiftSource.parameter(label: label).declaration): \(type)\(defaultValue.map { " = \($0)" } ?? "")"
         }
     }
 
     private func endpointView(_ endpoint: ResolvedEndpoint) -> EndpointView {
         let otherParameters = endpoint.otherParameters
 
-        func argument(_ name: String, _ type: TypeExpression, _ documentation: Documentation) -> Argument {
-            Argument(
-                label: memberName(name), type: namer.type(type, qualifyingModels: true),
-                isOptional: type.isOptional, description: documentation.description?.value)
+        func argument(
+            _ name: String, _ type: TypeExpression, _ documentation: Documentation, default value: DefaultValue? = nil,
+            isNullable: Bool = false
+        ) -> Argument {
+            var description = documentation.description?.value
+            var swiftType = namer.type(type, qualifyingModels: true)
+            if isNullable {
+                // `Value??`: nil leaves the field out, `.null` sends null.
+                swiftType += "?"
+                description = [description, "`.null` sends `null`; nil leaves the field out."].compactMap { $0 }
+                    .joined(separator: " ")
+            }
+            let literal = value.map { defaultLiteral($0, of: type) }
+            if let value {
+                description = [description, "Defaults to `\(defaultDescription(value))`."].compactMap { $0 }
+                    .joined(separator: " ")
+            }
+            return Argument(
+                label: memberName(name), type: swiftType, defaultValue: literal ?? (type.isOptional ? "nil" : nil),
+                description: description)
         }
-        var leading = endpoint.pathParameters.map { argument($0.name.value, $0.type, $0.documentation) }
-        var others = otherParameters.map { argument($0.name.value, $0.type, $0.documentation) }
+        func fieldArgument(_ field: ResolvedProperty) -> Argument {
+            argument(
+                field.name.value, field.type, field.documentation, default: field.defaultValue,
+                isNullable: field.isNullable)
+        }
+        var leading = endpoint.pathParameters.map {
+            argument($0.name.value, $0.type, $0.documentation, default: $0.defaultValue)
+        }
+        var others = otherParameters.map {
+            argument($0.name.value, $0.type, $0.documentation, default: $0.defaultValue)
+        }
         switch endpoint.body {
         case .value(let type)?: others.append(argument("body", type, Documentation()))
-        case .jsonFields(let fields)?, .formFields(let fields)?:
-            others += fields.map { argument($0.name.value, $0.type, $0.documentation) }
+        case .jsonFields(let fields)?, .formFields(let fields)?, .multipartFields(let fields)?:
+            others += fields.map(fieldArgument)
+        case .raw(let media, let name, let documentation)?:
+            var raw = argument(name, .builtin(.upload), documentation)
+            raw.description = [
+                documentation.description?.value,
+                "Sent as `\(media)` unless the upload names its own media type.",
+            ].compactMap { $0 }.joined(separator: " ")
+            others.append(raw)
         case nil: break
         }
-        // Required arguments first, so the ones that default to nil can be left out at the end.
-        leading += others.filter { !$0.isOptional } + others.filter(\.isOptional)
+        // Required arguments first, so the ones with defaults can be left out at the end.
+        leading += others.filter { !$0.canBeLeftOut } + others.filter(\.canBeLeftOut)
 
         let statuses = endpoint.successStatuses.isEmpty ? nil : successResponsesView(endpoint)
         let response = statuses?.name ?? namer.type(endpoint.response, qualifyingModels: true)
@@ -70,7 +105,7 @@ extension Translator {
             isMultiline: signature.isMultiline(access: access, genericClause: genericClause, returnType: returnType),
             returnType: returnType, isAuthorized: endpoint.scope != nil,
             authorizedEndpointType: namer.runtime("TypedAuthorizedEndpoint"), endpointType: endpointType,
-            errorsModifier: ".declaringErrors()",
+            errorsModifier: modifiers(of: endpoint),
             endpointArguments: endpointArguments(endpoint, others: otherParameters),
             successResponses: statuses, responseHeaders: headers)
     }
@@ -190,6 +225,50 @@ extension Translator {
         return scope.names.map { "\(api).Access.\(typeName($0.value))" }.joined(separator: " & ")
     }
 
+    /// What follows `Endpoint(…)`: the server it lives at, path parameters that span segments, and the
+    /// declared errors' type.
+    private func modifiers(of endpoint: ResolvedEndpoint) -> String {
+        var modifiers = ""
+        if let server = endpoint.server {
+            modifiers += ".onServer(\(api).Servers.\(memberName(server)))"
+        }
+        let slashed = endpoint.pathParameters.filter(\.allowsSlashes).map { SwiftSource.stringLiteral($0.wireName) }
+        if !slashed.isEmpty { modifiers += ".allowingSlashes(in: [\(slashed.joined(separator: ", "))])" }
+        return modifiers + ".declaringErrors()"
+    }
+
+    /// A default as a Swift literal of `type`: `30`, `"desc"`, `true`, `.gold`.
+    func defaultLiteral(_ value: DefaultValue, of type: TypeExpression) -> String {
+        switch value {
+        case .string(let text): return SwiftSource.stringLiteral(text)
+        case .integer(let number): return String(number)
+        case .number(let number): return "\(number)"
+        case .bool(let flag): return flag ? "true" : "false"
+        // Spelled out, so a case named `none` cannot be read as an optional's nil.
+        case .enumCase(let wire):
+            return namer.type(type.unwrapped, qualifyingModels: true) + "." + enumCaseName(of: wire, in: type)
+        }
+    }
+
+    /// The Swift case of the enum model `type` that travels as `wire`.
+    private func enumCaseName(of wire: String, in type: TypeExpression) -> String {
+        guard case .model(let name) = type.unwrapped, let model = models[name],
+            case .enumeration(let cases) = model.kind, let match = cases.first(where: { $0.value.value == wire })
+        else { return SwiftSource.identifier(SwiftName.memberName(wire)) }
+        return SwiftSource.identifier(SwiftName.memberName(match.name?.value ?? match.value.value))
+    }
+
+    /// How documentation shows a default: as the spec wrote it.
+    private func defaultDescription(_ value: DefaultValue) -> String {
+        switch value {
+        case .string(let text): return SwiftSource.stringLiteral(text)
+        case .integer(let number): return String(number)
+        case .number(let number): return "\(number)"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .enumCase(let wire): return wire
+        }
+    }
+
     /// How the function body refers to the argument for the spec name `name`.
     private func value(of name: String) -> String {
         SwiftSource.parameter(label: memberName(name)).use
@@ -218,10 +297,22 @@ extension Translator {
         if !query.isEmpty { arguments.append(["query: ["] + query.map { "    " + parameterLine($0) } + ["]"]) }
         let headers = others.filter { $0.location == .header }
         var headerLines = headers.map { "    " + parameterLine($0) }
-        if let media = endpoint.responseMedia {
-            headerLines.insert("    \(parameterType)(\"Accept\", \(SwiftSource.stringLiteral(media))),", at: 0)
+        func constantLine(_ name: String, _ value: String) -> String {
+            "    \(parameterType)(\(SwiftSource.stringLiteral(name)), \(SwiftSource.stringLiteral(value))),"
         }
-        if !headerLines.isEmpty { arguments.append(["headers: ["] + headerLines + ["]"]) }
+        headerLines.insert(contentsOf: endpoint.ownHeaders.map { constantLine($0.name, $0.value) }, at: 0)
+        if let media = endpoint.responseMedia { headerLines.insert(constantLine("Accept", media), at: 0) }
+        // The API's constants by name when the endpoint keeps them all, else the ones it keeps, spelled out.
+        let keepsAPIHeaders = !spec.constantHeaders.isEmpty && endpoint.apiHeaders == spec.constantHeaders
+        if !keepsAPIHeaders {
+            headerLines.insert(contentsOf: endpoint.apiHeaders.map { constantLine($0.name, $0.value) }, at: 0)
+        }
+        switch (keepsAPIHeaders, headerLines.isEmpty) {
+        case (true, true): arguments.append(["headers: \(api).constantHeaders"])
+        case (true, false): arguments.append(["headers: \(api).constantHeaders + ["] + headerLines + ["]"])
+        case (false, false): arguments.append(["headers: ["] + headerLines + ["]"])
+        case (false, true): break
+        }
         switch endpoint.body {
         case .value?:
             arguments.append(["body: .json(body)"])
@@ -233,6 +324,15 @@ extension Translator {
                 "    \(parameterType)(\(SwiftSource.stringLiteral($0.wireName)), \(value(of: $0.name.value))),"
             }
             arguments.append(["body: .form(["] + lines + ["])"])
+        case .multipartFields(let fields)?:
+            let partType = namer.runtime("MultipartPart")
+            let lines = fields.map { field -> String in
+                let label = field.isJSONPart ? "json: " : ""
+                return "    \(partType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.name.value))),"
+            }
+            arguments.append(["body: .multipart(["] + lines + ["])"])
+        case .raw(let media, let name, _)?:
+            arguments.append(["body: .raw(\(value(of: name)), mediaType: \(SwiftSource.stringLiteral(media)))"])
         case nil:
             break
         }

@@ -35,10 +35,13 @@ extension Translator {
             let swiftName = SwiftName.memberName(property.name.value)
             let member = SwiftSource.identifier(swiftName)
             let expression = property.type
-            let type = namer.type(expression, qualifyingModels: false)
+            // A nullable property is `Value??`: nil leaves it out of the JSON, `.null` writes null.
+            let type = namer.type(expression, qualifyingModels: false) + (property.isNullable ? "?" : "")
             let optional = expression.isOptional
             let parameter = SwiftSource.parameter(label: member)
-            parameters.append("\(parameter.declaration): \(type)\(optional ? " = nil" : "")")
+            let defaultValue =
+                property.defaultValue.map { " = " + defaultLiteral($0, of: expression) } ?? (optional ? " = nil" : "")
+            parameters.append("\(parameter.declaration): \(type)\(defaultValue)")
             let boxed = boxedProperties.contains(PropertyKey(model: model.name.value, property: property.name.value))
             let storage = "_\(swiftName)"
             var view = PropertyView(

@@ -70,7 +70,7 @@ struct Translator {
                 docLines: SwiftSource.docLines([
                     "Held by "
                         + choice.names.map { "`Scope.\(SwiftName.typeName($0))`" }.joined(separator: ", ")
-                        + " and every scope that includes one of them: what an endpoint open to any of them needs."
+                        + " and every scope that includes one of them."
                 ]),
                 inherits: ": \(authorizationScope)")
         }
@@ -80,13 +80,26 @@ struct Translator {
                 docLines: SwiftSource.docLines(["`\(namespace.name.value)` endpoints of the \(spec.api.value) API."]))
         }
         let errors = errorLines(spec.errors, insideAPI: true)
+        let servers = spec.servers.map { server in
+            ServerView(
+                docLines: SwiftSource.docLines(["`\(server.name.value)`: \(server.url.value)"]),
+                declaration: "\(access)static let \(memberName(server.name.value)) = \(namer.runtime("Server"))(",
+                arguments: "name: \(SwiftSource.stringLiteral(server.name.value)), url: "
+                    + "\(namer.foundation("URL"))(generatedBaseURL: \(SwiftSource.stringLiteral(server.url.value))))")
+        }
+        let parameterType = namer.runtime("Parameter")
+        let constantHeaders = spec.constantHeaders.map { header in
+            "\(parameterType)(\(SwiftSource.stringLiteral(header.name)), \(SwiftSource.stringLiteral(header.value))),"
+        }
         return APIView(
             file: fileView, access: access, name: api,
             docLines: SwiftSource.docLines([spec.description?.value ?? "The \(spec.api.value) API."]),
             baseURL: spec.baseURL.map {
                 "\(namer.foundation("URL"))(generatedBaseURL: \(SwiftSource.stringLiteral($0.value)))"
             },
-            scopes: scopes, hasScopes: !scopes.isEmpty, scopeChoices: choices, namespaces: namespaces, defaultErrors: errors,
+            scopes: scopes, hasScopes: !scopes.isEmpty, scopeChoices: choices, namespaces: namespaces,
+            servers: servers, hasServers: !servers.isEmpty, constantHeaders: constantHeaders,
+            hasConstantHeaders: !constantHeaders.isEmpty, parameterType: parameterType, defaultErrors: errors,
             hasDefaultErrors: !errors.isEmpty, errorSchemaType: namer.runtime("ErrorSchema"),
             failures: failureViews, hasFailures: !failureViews.isEmpty)
     }

@@ -44,6 +44,7 @@ struct TypeNamer: Sendable {
             case .string, .int, .int32, .int64, .double, .float, .bool: return swift(builtin.rawValue)
             case .date, .uuid, .url, .data: return foundation(builtin.rawValue)
             case .json: return runtime("JSONValue")
+            case .upload: return runtime("Upload")
             case .void: return swift("Void")
             }
         case .model(let name):

@@ -24,6 +24,11 @@ extension APIView: TemplateContext {
         case "hasScopes": return .flag(self.hasScopes)
         case "scopeChoices": return .objects(self.scopeChoices)
         case "namespaces": return .objects(self.namespaces)
+        case "servers": return .objects(self.servers)
+        case "hasServers": return .flag(self.hasServers)
+        case "constantHeaders": return .texts(self.constantHeaders)
+        case "hasConstantHeaders": return .flag(self.hasConstantHeaders)
+        case "parameterType": return .text(self.parameterType)
         case "defaultErrors": return .texts(self.defaultErrors)
         case "hasDefaultErrors": return .flag(self.hasDefaultErrors)
         case "errorSchemaType": return .text(self.errorSchemaType)
@@ -54,6 +59,17 @@ extension ScopeChoiceView: TemplateContext {
         case "name": return .text(self.name)
         case "docLines": return .texts(self.docLines)
         case "inherits": return .text(self.inherits)
+        default: return nil
+        }
+    }
+}
+
+extension ServerView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "docLines": return .texts(self.docLines)
+        case "declaration": return .text(self.declaration)
+        case "arguments": return .text(self.arguments)
         default: return nil
         }
     }

@@ -24,6 +24,14 @@ struct APIView: Sendable {
     /// Access protocols of the "any of" scope sets endpoints accept.
     var scopeChoices: [ScopeChoiceView]
     var namespaces: [NamespaceView]
+    /// `public static let uploads = Server(name: "uploads", url: URL(generatedBaseURL: "…"))`, with docs.
+    var servers: [ServerView]
+    var hasServers: Bool
+    /// Lines of the API's constant headers: `Parameter("X-Api-Version", "2"),`.
+    var constantHeaders: [String]
+    var hasConstantHeaders: Bool
+    /// The runtime's `Parameter` as generated code must spell it.
+    var parameterType: String
     /// Lines of the default error schema's entries, such as `.default: .json(Shop.Models.ErrorMessage.self),`.
     var defaultErrors: [String]
     var hasDefaultErrors: Bool
@@ -68,6 +76,15 @@ struct ScopeChoiceView: Sendable {
     var docLines: [String]
     /// `: AuthorizationScope`
     var inherits: String
+}
+
+/// Another server of the API.
+struct ServerView: Sendable {
+    var docLines: [String]
+    /// `public static let uploads = Server(`
+    var declaration: String
+    /// `name: "uploads", url: URL(generatedBaseURL: "…"))`, on the next line.
+    var arguments: String
 }
 
 struct NamespaceView: Sendable {

@@ -40,6 +40,9 @@ public final class APIClient: Sendable {
         /// The most bytes a download (``APIClient/download(_:to:timeout:progress:)``) writes to its file, 8 GiB by
         /// default (or `Int.max` where `Int` is 32 bits); an endpoint's own limit wins.
         public var maximumDownloadSize: Int = Configuration.defaultMaximumDownloadSize
+        /// Where the spec's other servers are, by name, when not at the URL the spec gives (for staging or tests):
+        /// `["uploads": URL(string: "http://127.0.0.1:8081")!]`.
+        public var servers: [String: URL] = [:]
 
         /// 32 MiB: far above any JSON response a screen shows, far below what would hurt a phone.
         public static let defaultMaximumResponseSize = 32 << 20
@@ -288,7 +291,8 @@ public final class APIClient: Sendable {
         do {
             return try await Self.checked(endpoint: endpoint.description) {
                 var (request, file) = try endpoint.preparedRequest(
-                    baseURL: configuration.baseURL, configuredHeaders: configuration.headers,
+                    baseURL: endpoint.server.map { configuration.servers[$0.name] ?? $0.url } ?? configuration.baseURL,
+                    configuredHeaders: configuration.headers,
                     encoder: configuration.encoder(), streaming: true)
                 bodyFile = file
                 request.timeoutInterval = configuration.timeout

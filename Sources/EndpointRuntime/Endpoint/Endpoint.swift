@@ -36,6 +36,10 @@ public struct TypedEndpoint<Response: Sendable, Failure: Sendable>: Sendable {
     public internal(set) var url: URL?
     /// Turns a declared error's model (what ``errors`` decoded) into `Failure`; nil when it is not one.
     public internal(set) var failure: @Sendable (_ declared: any Error & Sendable) -> Failure?
+    /// Another server this endpoint lives at, instead of the client's base URL (see ``onServer(_:)``).
+    public var server: Server?
+    /// Path parameters whose values may span several segments (see ``allowingSlashes(in:)``).
+    public var multiSegmentPathParameters: Set<String> = []
 
     /// An endpoint with every field given; the other initializers and ``declaringErrors(_:)`` lead here.
     init(
@@ -128,7 +132,40 @@ public protocol DeclaredFailure: Error, Sendable {
     init?(declared: any Error & Sendable)
 }
 
+/// A server an endpoint lives at other than the API's base URL, such as GitHub's `uploads.github.com`.
+///
+/// The client sends there the URL its configuration maps the name to (``APIClient/Configuration/servers``), or
+/// `url`; credentials go with the request, as the spec declares the server part of the API.
+public struct Server: Sendable, Hashable {
+    /// The name the spec gives it, which a configuration maps to another URL (for staging or tests).
+    public var name: String
+    /// The URL the spec gives it.
+    public var url: URL
+
+    /// A server.
+    public init(name: String, url: URL) {
+        self.name = name
+        self.url = url
+    }
+}
+
 extension TypedEndpoint {
+    /// The endpoint at `server` instead of the client's base URL.
+    public func onServer(_ server: Server) -> TypedEndpoint {
+        var endpoint = self
+        endpoint.server = server
+        return endpoint
+    }
+
+    /// The endpoint with the path parameters `names` allowed to span segments: each `/` in their values stays a
+    /// separator, every segment is percent-encoded on its own, and empty, `.` and `..` segments are refused, so
+    /// the value cannot leave the path it was given.
+    public func allowingSlashes(in names: Set<String>) -> TypedEndpoint {
+        var endpoint = self
+        endpoint.multiSegmentPathParameters.formUnion(names)
+        return endpoint
+    }
+
     /// The endpoint with its own limit on the response body, instead of the client's.
     public func limitingResponseSize(to bytes: Int) -> TypedEndpoint {
         var endpoint = self
@@ -164,6 +201,8 @@ extension TypedEndpoint {
             errors: errors, paging: paging, readResponse: readResponse, failure: failure)
         endpoint.maximumResponseSize = maximumResponseSize
         endpoint.url = url
+        endpoint.server = server
+        endpoint.multiSegmentPathParameters = multiSegmentPathParameters
         return endpoint
     }
 }

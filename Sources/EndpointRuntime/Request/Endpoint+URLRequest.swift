@@ -126,10 +126,29 @@ extension TypedEndpoint {
             guard let value = pathParameters[name] else {
                 throw RequestBuildError(endpoint: description, reason: "no value for the path parameter '\(name)'")
             }
-            result += PathEncoding.escapeSegment(value)
+            if multiSegmentPathParameters.contains(name) {
+                result += try escapeSegments(value, of: name)
+            } else {
+                result += PathEncoding.escapeSegment(value)
+            }
             rest = rest[rest.index(after: close)...]
         }
         return result + PathEncoding.escapeLiteral(rest)
+    }
+}
+
+extension TypedEndpoint {
+    /// A value that spans segments (`docs/guide.md`): each segment escaped on its own; an empty, `.` or `..`
+    /// segment is refused, so the value stays below the path it is placed in.
+    fileprivate func escapeSegments(_ value: String, of name: String) throws -> String {
+        let segments = value.split(separator: "/", omittingEmptySubsequences: false)
+        for segment in segments where segment.isEmpty || segment == "." || segment == ".." {
+            let what = segment.isEmpty ? "an empty segment (a leading, trailing or doubled '/')" : "a '\(segment)' segment"
+            throw RequestBuildError(
+                endpoint: description,
+                reason: "the path parameter '\(name)' has \(what); it may span segments, but not leave its place")
+        }
+        return segments.map { PathEncoding.escapeSegment(String($0)) }.joined(separator: "/")
     }
 }
 

@@ -28,6 +28,8 @@ extension SpecDecoder {
         endpoint.pathContentLocation = fields["path"].flatMap { contentLocation(of: $0) }
         if let node = fields["params"] { endpoint.parameters = parameters(node, of: what) }
         endpoint.body = body(fields, of: what)
+        if let node = fields["headers"] { endpoint.constantHeaders = constantHeaders(node, of: what) }
+        endpoint.server = text(fields["server"], "'server' of \(what)", optional: false)
         endpoint.scope = fields["scope"].flatMap { scopeRequirement($0, of: what) }
         if let node = fields["errors"] { endpoint.errors = errors(node, of: what) }
         endpoint.documentation = documentation(fields, of: what, hasSummary: true)
@@ -230,18 +232,28 @@ extension SpecDecoder {
         }
         let key = text(fields?["key"], "'key' of \(what)", optional: false)
         let documentation = fields.map { self.documentation($0, of: what) } ?? Documentation()
-        return type(typeNode, what).map {
-            Parameter(
-                name: name, key: key, type: $0, location: location, arrayFormat: arrayFormat,
-                documentation: documentation)
+        guard
+            var parameter = type(typeNode, what).map({
+                Parameter(
+                    name: name, key: key, type: $0, location: location, arrayFormat: arrayFormat,
+                    documentation: documentation)
+            })
+        else { return nil }
+        parameter.defaultValue = text(fields?["default"], "'default' of \(what)", optional: false)
+        if let node = fields?["allowsSlashes"] {
+            parameter.allowsSlashes = Located(bool(node, "'allowsSlashes' of \(what)"), at: node.location)
         }
+        return parameter
     }
 
-    /// `body: Type` or `body: { field: Type }` (JSON), or `form: { field: Type }` (form-encoded).
+    /// `body: Type` or `body: { field: Type }` (JSON), `form: { field: Type }` (form-encoded),
+    /// `multipart: { field: Type }` (multipart/form-data) or `raw: media/type` (bytes as they are).
     private mutating func body(_ fields: MappingFields, of what: String) -> RequestBody? {
-        if fields["body"] != nil, fields["form"] != nil, let location = fields.keyLocation("form") {
+        let kinds = ["body", "form", "multipart", "raw"].filter { fields[$0] != nil }
+        if kinds.count > 1, let location = fields.keyLocation(kinds[1]) {
             diagnostics.error(
-                "\(what) has both 'body' and 'form'; an endpoint sends a JSON body or a form, not both", at: location)
+                "\(what) has both '\(kinds[0])' and '\(kinds[1])'; an endpoint sends one body: JSON ('body'), a "
+                    + "form ('form'), multipart ('multipart') or raw bytes ('raw')", at: location)
             return nil
         }
         if let node = fields["body"] {
@@ -256,16 +268,42 @@ extension SpecDecoder {
             }
             return .jsonFields(inlineFields(node, of: "the body of \(what)"), at: node.location)
         }
-        if let node = fields["form"] {
+        for (key, kind) in [("form", "the form"), ("multipart", "the multipart body")] {
+            guard let node = fields[key] else { continue }
             guard node.mappingEntries != nil else {
                 diagnostics.error(
-                    "expected a mapping of fields for 'form' of \(what), found \(node.kindDescription)",
+                    "expected a mapping of fields for '\(key)' of \(what), found \(node.kindDescription)",
                     at: node.location)
                 return nil
             }
-            return .formFields(inlineFields(node, of: "the form of \(what)"), at: node.location)
+            let inline = inlineFields(node, of: "\(kind) of \(what)")
+            return key == "form" ? .formFields(inline, at: node.location) : .multipartFields(inline, at: node.location)
         }
+        if let node = fields["raw"] { return raw(node, of: what) }
         return nil
+    }
+
+    /// `raw: image/jpeg`, or `raw: { media: image/jpeg, name: image, description: … }`.
+    private mutating func raw(_ node: YAMLNode, of owner: String) -> RequestBody? {
+        let what = "'raw' of \(owner)"
+        if node.scalar != nil {
+            return text(node, what, optional: false).map { .raw(RawBody(media: $0, location: node.location)) }
+        }
+        guard
+            let fields = fields(
+                of: node, what, known: SpecKeys.raw, expected: "a media type, or a mapping with 'media' and 'name'")
+        else { return nil }
+        guard let media = text(fields["media"], "'media' of \(what)", optional: false) else {
+            if fields["media"] == nil {
+                diagnostics.error(
+                    "\(what) has no 'media'; name what is sent, such as 'media: image/jpeg'", at: node.location)
+            }
+            return nil
+        }
+        return .raw(
+            RawBody(
+                media: media, name: text(fields["name"], "'name' of \(what)", optional: false),
+                documentation: documentation(fields, of: what), location: node.location))
     }
 
     private mutating func inlineFields(_ node: YAMLNode, of owner: String) -> [Property] {

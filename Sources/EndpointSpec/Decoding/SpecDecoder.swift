@@ -34,6 +34,8 @@ struct SpecDecoder {
         var spec = Spec(file: file, api: api ?? Located("API", at: root.location))
         spec.baseURL = text(fields["baseURL"], "'baseURL'", optional: false)
         spec.description = text(fields["description"], "'description'")
+        if let node = fields["servers"] { spec.servers = servers(node) }
+        if let node = fields["headers"] { spec.constantHeaders = constantHeaders(node, of: "the API") }
         if let node = fields["scopes"] { spec.scopes = scopes(node) }
         if let node = fields["errors"] { spec.errors = errors(node, of: "the API") }
         // Models and endpoints do not depend on each other: a big spec decodes them on two cores, each with its
@@ -65,6 +67,30 @@ struct SpecDecoder {
                 at: root.location)
         }
         return spec
+    }
+
+    // MARK: Servers and constant headers
+
+    /// `servers: { name: https://… }`.
+    private mutating func servers(_ node: YAMLNode) -> [ServerDefinition] {
+        guard let entries = namedEntries(of: node, "'servers'", expected: "a mapping from server names to URLs")
+        else { return [] }
+        return entries.compactMap { entry in
+            text(entry.value, "the URL of server '\(entry.key)'", optional: false).map {
+                ServerDefinition(name: Located(entry.key, at: entry.keyLocation), url: $0)
+            }
+        }
+    }
+
+    /// `headers: { Header-Name: value }`: constant headers of the API or of one endpoint.
+    mutating func constantHeaders(_ node: YAMLNode, of owner: String) -> [ConstantHeader] {
+        guard let entries = namedEntries(of: node, "'headers' of \(owner)", expected: "a mapping of header names")
+        else { return [] }
+        return entries.compactMap { entry in
+            text(entry.value, "the value of header '\(entry.key)' of \(owner)", optional: false).map {
+                ConstantHeader(name: Located(entry.key, at: entry.keyLocation), value: $0)
+            }
+        }
     }
 
     // MARK: Scopes
@@ -216,7 +242,12 @@ struct SpecDecoder {
         guard let (typeNode, fields) = typedEntry(entry, what, known: SpecKeys.property) else { return nil }
         let key = text(fields?["key"], "'key' of \(what)", optional: false)
         let documentation = fields.map { self.documentation($0, of: what) } ?? Documentation()
-        return type(typeNode, what).map { Property(name: name, key: key, type: $0, documentation: documentation) }
+        guard var property = type(typeNode, what).map({
+            Property(name: name, key: key, type: $0, documentation: documentation)
+        }) else { return nil }
+        property.defaultValue = text(fields?["default"], "'default' of \(what)", optional: false)
+        if let node = fields?["nullable"] { property.nullable = Located(bool(node, "'nullable' of \(what)"), at: node.location) }
+        return property
     }
 
     private mutating func enumCases(_ node: YAMLNode, of owner: String) -> [EnumCase] {

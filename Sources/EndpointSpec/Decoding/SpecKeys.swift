@@ -1,18 +1,23 @@
 /// The keys each part of a spec may have, in the order `Specs/README.md` documents them.
 enum SpecKeys {
-    static let topLevel = ["api", "baseURL", "description", "scopes", "errors", "models", "endpoints"]
+    static let topLevel = [
+        "api", "baseURL", "description", "servers", "headers", "scopes", "errors", "models", "endpoints",
+    ]
     static let scope = ["includes", "description", "auth"]
     static let auth = ["apiKey", "in"]
     static let scopeRequirement = ["anyOf", "allOf"]
     static let model = ["description", "deprecated", "properties", "enum"]
-    static let property = ["type", "key", "description", "deprecated"]
+    static let property = ["type", "key", "default", "nullable", "description", "deprecated"]
+    static let raw = ["media", "name", "description"]
     static let enumCase = ["value", "name", "description", "deprecated"]
     static let endpoint = [
-        "method", "path", "summary", "description", "deprecated", "params", "body", "form", "response", "scope",
-        "errors",
+        "method", "path", "server", "summary", "description", "deprecated", "params", "headers", "body", "form",
+        "multipart", "raw", "response", "scope", "errors",
     ]
     static let response = ["type", "media", "headers", "paging"]
     static let responseHeader = ["type", "name", "description"]
     static let paging = ["next", "cursor", "param"]
-    static let parameter = ["type", "in", "key", "arrayFormat", "description", "deprecated"]
+    static let parameter = [
+        "type", "in", "key", "default", "arrayFormat", "allowsSlashes", "description", "deprecated",
+    ]
 }

@@ -31,6 +31,10 @@ package struct Endpoint: Sendable, Hashable {
     package var errors: [ErrorResponse]
     /// `summary`, `description`, `deprecated`.
     package var documentation: Documentation
+    /// `headers`: constant headers this endpoint sends, over the API's.
+    package var constantHeaders: [ConstantHeader] = []
+    /// `server`: the name of another base URL (under the spec's `servers`) this endpoint lives at.
+    package var server: Located<String>?
 
     /// Creates an endpoint.
     package init(
@@ -147,6 +151,10 @@ package struct Parameter: Sendable, Hashable {
     package var arrayFormat: Located<ArrayFormat>?
     /// Its documentation.
     package var documentation: Documentation
+    /// `default`: the value the argument defaults to, as written.
+    package var defaultValue: Located<String>?
+    /// `allowsSlashes: true`: a path parameter whose value may span several segments (`docs/a.md`).
+    package var allowsSlashes: Located<Bool>?
 
     /// The name on the wire: `key` when given, else the name.
     package var wireName: String { key?.value ?? name.value }
@@ -173,12 +181,40 @@ package enum RequestBody: Sendable, Hashable {
     case jsonFields([Property], at: SourceLocation)
     /// `form: { field: Type, … }`: `application/x-www-form-urlencoded` fields, arguments too.
     case formFields([Property], at: SourceLocation)
+    /// `multipart: { field: Type, … }`: `multipart/form-data` fields (text, `Upload` files, JSON), arguments too.
+    case multipartFields([Property], at: SourceLocation)
+    /// `raw: media/type`: bytes or text as they are, one `Upload` argument.
+    case raw(RawBody)
 
     /// The inline fields, if the body has any.
     package var fields: [Property] {
         switch self {
-        case .value: return []
-        case .jsonFields(let fields, _), .formFields(let fields, _): return fields
+        case .value, .raw: return []
+        case .jsonFields(let fields, _), .formFields(let fields, _), .multipartFields(let fields, _): return fields
         }
     }
+}
+
+/// `raw: image/jpeg`, or `raw: { media: image/jpeg, name: image, description: … }`.
+package struct RawBody: Sendable, Hashable {
+    /// The media type sent as `Content-Type` unless the caller's `Upload` names its own.
+    package var media: Located<String>
+    /// `name`: the argument's name; `body` when absent.
+    package var name: Located<String>?
+    package var documentation: Documentation
+    /// Where `raw` was written.
+    package var location: SourceLocation
+
+    package init(
+        media: Located<String>, name: Located<String>? = nil, documentation: Documentation = Documentation(),
+        location: SourceLocation
+    ) {
+        self.media = media
+        self.name = name
+        self.documentation = documentation
+        self.location = location
+    }
+
+    /// The argument's name before identifier rules apply.
+    package var argumentName: String { name?.value ?? "body" }
 }

@@ -17,6 +17,10 @@ package struct Spec: Sendable {
     package var models: [ModelDefinition]
     /// `endpoints`, grouped by namespace, in the file's order.
     package var namespaces: [Namespace]
+    /// `headers`: constant headers every request sends, in the file's order.
+    package var constantHeaders: [ConstantHeader] = []
+    /// `servers`: other base URLs endpoints may name, in the file's order.
+    package var servers: [ServerDefinition] = []
 
     /// Creates a spec.
     package init(
@@ -143,10 +147,11 @@ package struct ScopeRequirement: Sendable, Hashable {
         self.init(kind: .allOf, names: [name], location: name.location)
     }
 
-    /// `Customer`, `Read and Write` or `ApiKey or OAuth`, for messages and documentation.
+    /// `` `Customer` ``, `` `Read` and `Write` `` or `` `Key`, `Session` or `OAuth` ``: for messages and documentation.
     package var description: String {
         let names = names.map { "`\($0.value)`" }
-        return names.joined(separator: kind == .allOf ? " and " : " or ")
+        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + (kind == .allOf ? " and " : " or ") + last
     }
 }
 
@@ -215,6 +220,10 @@ package struct Property: Sendable, Hashable {
     package var type: TypeReference
     /// Its documentation.
     package var documentation: Documentation
+    /// `nullable: true`: the field may be sent as an explicit `null`, distinct from leaving it out.
+    package var nullable: Located<Bool>?
+    /// `default`: the value an argument or initializer parameter defaults to, as written.
+    package var defaultValue: Located<String>?
 
     /// The key on the wire: `key` when given, else the name.
     package var wireName: String { key?.value ?? name.value }
@@ -259,5 +268,32 @@ package struct Namespace: Sendable, Hashable {
     package init(name: Located<String>, endpoints: [Endpoint]) {
         self.name = name
         self.endpoints = endpoints
+    }
+}
+
+/// A header with a fixed value: `X-GitHub-Api-Version: 2022-11-28` under `headers`, for the whole API or one
+/// endpoint.
+package struct ConstantHeader: Sendable, Hashable {
+    /// The header's name on the wire.
+    package var name: Located<String>
+    /// Its value.
+    package var value: Located<String>
+
+    package init(name: Located<String>, value: Located<String>) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Another base URL, named so endpoints can point at it: `uploads: https://uploads.github.com` under `servers`.
+package struct ServerDefinition: Sendable, Hashable {
+    /// The name endpoints use (`server: uploads`).
+    package var name: Located<String>
+    /// The URL.
+    package var url: Located<String>
+
+    package init(name: Located<String>, url: Located<String>) {
+        self.name = name
+        self.url = url
     }
 }

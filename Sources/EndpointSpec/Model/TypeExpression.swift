@@ -78,12 +78,47 @@ package enum BuiltinType: String, CaseIterable, Hashable, Sendable {
     case json = "JSON"
     /// No body: only as an endpoint's `response`.
     case void = "Void"
+    /// Bytes to upload, in memory or streamed from a file: only as a `multipart` field.
+    case upload = "Upload"
 
     /// Whether a value of this type can be written as one piece of text (path, query, header, form field).
     package var isTextual: Bool {
         switch self {
-        case .json, .void, .data: return false
+        case .json, .void, .data, .upload: return false
         default: return true
+        }
+    }
+}
+
+extension TypeExpression {
+    /// Whether the type is or holds `builtin` anywhere.
+    package func contains(_ builtin: BuiltinType) -> Bool {
+        switch self {
+        case .builtin(let own): return own == builtin
+        case .model: return false
+        case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.contains(builtin)
+        }
+    }
+}
+
+extension TypeExpression {
+    /// The element of a list, or the type itself.
+    package var arrayElement: TypeExpression {
+        if case .array(let element) = self { return element }
+        return self
+    }
+
+    /// Whether values of the type can be written as text (path, query, header, form field, multipart text part),
+    /// a list of such values too where `allowsLists`. Unknown models count as text: they are reported on their own.
+    package func isTextual(allowsLists: Bool, models: [String: ModelDefinition]) -> Bool {
+        switch self {
+        case .builtin(let builtin): return builtin.isTextual
+        case .model(let name):
+            guard let model = models[name] else { return true }
+            if case .enumeration = model.kind { return true }
+            return false
+        case .array(let element): return allowsLists && element.isTextual(allowsLists: false, models: models)
+        case .optional, .dictionary: return false
         }
     }
 }

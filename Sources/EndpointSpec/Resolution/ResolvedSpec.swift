@@ -20,6 +20,10 @@ package struct ResolvedSpec: Sendable {
     package var models: [ResolvedModel]
     /// The endpoints, grouped by namespace, in the file's order.
     package var namespaces: [ResolvedNamespace]
+    /// The API's constant headers, in the file's order.
+    package var constantHeaders: [ResolvedHeader] = []
+    /// Other base URLs endpoints name, in the file's order.
+    package var servers: [ServerDefinition] = []
 
     /// Every endpoint, namespace by namespace.
     package var endpoints: [ResolvedEndpoint] { namespaces.flatMap(\.endpoints) }
@@ -75,6 +79,18 @@ package struct ResolvedProperty: Sendable, Hashable {
     package var wireName: String
     package var type: TypeExpression
     package var documentation: Documentation
+    /// `nullable: true`: may be sent as an explicit `null`.
+    package var isNullable: Bool = false
+    /// The initializer's or argument's default.
+    package var defaultValue: DefaultValue?
+    /// In a multipart body: whether the field travels as a JSON part, rather than text or a file.
+    package var isJSONPart: Bool = false
+}
+
+/// A header with a fixed value.
+package struct ResolvedHeader: Sendable, Hashable {
+    package var name: String
+    package var value: String
 }
 
 /// A parameter with its location decided.
@@ -86,6 +102,10 @@ package struct ResolvedParameter: Sendable, Hashable {
     package var location: Parameter.Location
     package var arrayFormat: Parameter.ArrayFormat
     package var documentation: Documentation
+    /// The argument's default.
+    package var defaultValue: DefaultValue?
+    /// A path parameter whose value may span several segments.
+    package var allowsSlashes: Bool = false
 }
 
 /// What an endpoint sends.
@@ -96,6 +116,10 @@ package enum ResolvedBody: Sendable, Hashable {
     case jsonFields([ResolvedProperty])
     /// `application/x-www-form-urlencoded` fields, arguments too.
     case formFields([ResolvedProperty])
+    /// `multipart/form-data` fields, arguments too.
+    case multipartFields([ResolvedProperty])
+    /// Bytes as they are: one `Upload` argument named `argumentName`, sent as `media` unless it names its own.
+    case raw(media: String, argumentName: String, documentation: Documentation)
 }
 
 /// An endpoint, everything decided.
@@ -130,6 +154,13 @@ package struct ResolvedEndpoint: Sendable, Hashable {
     /// The endpoint's own error schema, before the API's defaults.
     package var errors: [ResolvedError]
     package var documentation: Documentation
+    /// The constant headers it sends of its own.
+    package var ownHeaders: [ResolvedHeader] = []
+    /// The API's constant headers it sends: all of them unless it overrides some (with its own constant, a header
+    /// parameter or a response media type).
+    package var apiHeaders: [ResolvedHeader] = []
+    /// The name of the server (from the spec's `servers`) it lives at, instead of the base URL.
+    package var server: String?
 
     /// The parameters that are not in the path (query and headers), in the file's order.
     package var otherParameters: [ResolvedParameter] { parameters.filter { $0.location != .path } }

@@ -15,11 +15,23 @@ enum SpecResolver {
             }
             return expression
         }
-        func property(_ property: Property) -> ResolvedProperty {
-            ResolvedProperty(
-                name: property.name, wireName: property.wireName, type: type(property.type),
-                documentation: property.documentation)
+        func defaultValue(_ text: Located<String>?, _ type: TypeExpression) -> DefaultValue? {
+            guard let text else { return nil }
+            guard case .success(let value) = DefaultValue.resolve(text.value, for: type, models: modelsByName) else {
+                complete = false
+                return nil
+            }
+            return value
         }
+        func property(_ property: Property) -> ResolvedProperty {
+            let type = type(property.type)
+            var resolved = ResolvedProperty(
+                name: property.name, wireName: property.wireName, type: type, documentation: property.documentation)
+            resolved.isNullable = property.nullable?.value ?? false
+            resolved.defaultValue = defaultValue(property.defaultValue, type)
+            return resolved
+        }
+        let apiHeaders = spec.constantHeaders.map { ResolvedHeader(name: $0.name.value, value: $0.value.value) }
         func errors(_ errors: [ErrorResponse]) -> [ResolvedError] {
             errors.map { ResolvedError(status: $0.status, type: type($0.type), location: $0.type.text.location) }
         }
@@ -37,15 +49,30 @@ enum SpecResolver {
         func endpoint(_ endpoint: Endpoint) -> ResolvedEndpoint {
             let placement = ParameterPlacement(endpoint)
             let parameters = zip(endpoint.parameters, placement.locations).map { parameter, location in
-                ResolvedParameter(
-                    name: parameter.name, wireName: parameter.wireName, type: type(parameter.type), location: location,
+                let type = type(parameter.type)
+                var resolved = ResolvedParameter(
+                    name: parameter.name, wireName: parameter.wireName, type: type, location: location,
                     arrayFormat: parameter.arrayFormat?.value ?? .repeat, documentation: parameter.documentation)
+                resolved.defaultValue = defaultValue(parameter.defaultValue, type)
+                resolved.allowsSlashes = parameter.allowsSlashes?.value ?? false
+                return resolved
             }
             let body: ResolvedBody?
             switch endpoint.body {
             case .value(let reference)?: body = .value(type(reference))
             case .jsonFields(let fields, _)?: body = .jsonFields(fields.map(property))
             case .formFields(let fields, _)?: body = .formFields(fields.map(property))
+            case .multipartFields(let fields, _)?:
+                body = .multipartFields(
+                    fields.map {
+                        var field = property($0)
+                        let element = field.type.unwrapped.arrayElement
+                        field.isJSONPart =
+                            !element.isTextual(allowsLists: false, models: modelsByName) && element != .builtin(.upload)
+                        return field
+                    })
+            case .raw(let raw)?:
+                body = .raw(media: raw.media.value, argumentName: raw.argumentName, documentation: raw.documentation)
             case nil: body = nil
             }
             let response = type(endpoint.response)
@@ -56,6 +83,17 @@ enum SpecResolver {
                 body: body, response: response, scope: endpoint.scope, errors: errors(endpoint.errors),
                 documentation: endpoint.documentation)
             resolved.scopeChoice = choice(endpoint.scope)
+            resolved.server = endpoint.server?.value
+            resolved.ownHeaders = endpoint.constantHeaders.map {
+                ResolvedHeader(name: $0.name.value, value: $0.value.value)
+            }
+            // The endpoint's own headers, header parameters and media type win over the API's constants.
+            var overridden = Set(endpoint.constantHeaders.map { $0.name.value.lowercased() })
+            for parameter in parameters where parameter.location == .header {
+                overridden.insert(parameter.wireName.lowercased())
+            }
+            if endpoint.responseMedia != nil { overridden.insert("accept") }
+            resolved.apiHeaders = apiHeaders.filter { !overridden.contains($0.name.lowercased()) }
             let media = endpoint.responseMedia?.value
             resolved.responseMedia = media
             func reading(_ type: TypeExpression) -> BodyReading {
@@ -120,6 +158,8 @@ enum SpecResolver {
             file: spec.file, api: spec.api, baseURL: spec.baseURL, description: spec.description,
             scopes: scopes, errors: errors(spec.errors), models: models, namespaces: namespaces)
         resolved.scopeChoices = choices
+        resolved.constantHeaders = apiHeaders
+        resolved.servers = spec.servers
         return complete ? resolved : nil
     }
 }

@@ -17,11 +17,23 @@ extension SpecValidator {
         checkParameters(of: endpoint, template: template, placement: placement, what: what)
         checkBody(of: endpoint, what: what)
 
+        checkConstantHeaders(of: endpoint, what: what)
+        if let server = endpoint.server, !spec.servers.contains(where: { $0.name.value == server.value }) {
+            let hint =
+                spec.servers.isEmpty
+                ? "; define it under 'servers' at the top of the spec, such as 'servers: { \(server.value): "
+                    + "https://… }'"
+                : suggestionHint(for: server.value, among: spec.servers.lazy.map(\.name.value))
+            diagnostics.error("unknown server '\(server.value)' for \(what)\(hint)", at: server.location)
+        }
+
         var labels = endpoint.parameters.map { ($0.name, SwiftName.memberName($0.name.value)) }
         switch endpoint.body {
         case .value(let type)?: labels.append((Located("body", at: type.text.location), "body"))
-        case .jsonFields(let fields, _)?, .formFields(let fields, _)?:
+        case .jsonFields(let fields, _)?, .formFields(let fields, _)?, .multipartFields(let fields, _)?:
             labels += fields.map { ($0.name, SwiftName.memberName($0.name.value)) }
+        case .raw(let raw)?:
+            labels.append((raw.name ?? Located("body", at: raw.location), SwiftName.memberName(raw.argumentName)))
         case nil: break
         }
         checkMemberNames(labels, kind: "argument", in: what)
@@ -167,6 +179,15 @@ extension SpecValidator {
         var filled: Set<String> = []
         for (parameter, location) in zip(endpoint.parameters, placement.locations) {
             checkType(parameter.type, of: "parameter '\(parameter.name.value)'")
+            checkDefault(parameter.defaultValue, of: parameter.type, what: "parameter '\(parameter.name.value)' of \(what)")
+            if let slashes = parameter.allowsSlashes, slashes.value,
+                location != .path || parameter.type.expression.map({ $0 != .builtin(.string) }) ?? false
+            {
+                diagnostics.error(
+                    "'allowsSlashes' applies to path parameters of type String, but parameter "
+                        + "'\(parameter.name.value)' of \(what) is a \(location.rawValue) parameter of type "
+                        + "'\(parameter.type.text.value)'; remove it", at: slashes.location)
+            }
             if location == .path {
                 if placement.placeholderSet.contains(parameter.wireName) {
                     filled.insert(parameter.wireName)
@@ -229,15 +250,7 @@ extension SpecValidator {
 
     /// Whether values of `type` can be written as text (a list of such values too, where `allowsLists`).
     func isTextual(_ type: TypeExpression, allowsLists: Bool) -> Bool {
-        switch type {
-        case .builtin(let builtin): return builtin.isTextual
-        case .model(let name):
-            guard let model = models[name] else { return true }  // Unknown models are reported on their own.
-            if case .enumeration = model.kind { return true }
-            return false
-        case .array(let element): return allowsLists && isTextual(element, allowsLists: false)
-        case .optional, .dictionary: return false
-        }
+        type.isTextual(allowsLists: allowsLists, models: models)
     }
 
     private mutating func checkBody(of endpoint: Endpoint, what: String) {
@@ -249,25 +262,125 @@ extension SpecValidator {
             location = type.text.location
         case .jsonFields(let fields, let at):
             location = at
-            for field in fields { checkType(field.type, of: "field '\(field.name.value)'") }
+            for field in fields {
+                checkType(field.type, of: "field '\(field.name.value)'")
+                checkField(field, of: what, allowsNull: true)
+            }
             checkWireNames(fields.map { $0.key ?? $0.name }, kind: "JSON key", in: "the body of \(what)")
         case .formFields(let fields, let at):
             location = at
             for field in fields {
                 checkType(field.type, of: "field '\(field.name.value)'")
+                checkField(field, of: what, allowsNull: false)
                 if let type = field.type.expression, !isTextual(type.unwrapped, allowsLists: true) {
                     diagnostics.error(
                         "form field '\(field.name.value)' of \(what) has the type '\(type)', which a form cannot "
-                            + "carry; use String, a number, Bool, Date, UUID, URL, an enum model, or a list of them",
-                        at: field.type.text.location)
+                            + "carry; use String, a number, Bool, Date, UUID, URL, an enum model, or a list of them; "
+                            + "files need 'multipart'", at: field.type.text.location)
                 }
             }
             checkWireNames(fields.map { $0.key ?? $0.name }, kind: "form key", in: "the form of \(what)")
+        case .multipartFields(let fields, let at):
+            location = at
+            for field in fields {
+                // Text, files and JSON values all travel as parts; only `Void` cannot.
+                checkType(field.type, of: "field '\(field.name.value)'", allowsUpload: true)
+                checkField(field, of: what, allowsNull: false)
+                if let type = field.type.expression, type.containsVoid {
+                    diagnostics.error(
+                        "multipart field '\(field.name.value)' of \(what) cannot be 'Void'; leave the field out",
+                        at: field.type.text.location)
+                }
+            }
+            checkWireNames(fields.map { $0.key ?? $0.name }, kind: "part name", in: "the multipart body of \(what)")
+        case .raw(let raw):
+            location = raw.location
+            if let problem = MediaType.problem(with: raw.media.value) {
+                diagnostics.error("the raw body of \(what) has the media type \(problem)", at: raw.media.location)
+            }
         }
         if endpoint.method.value == .get || endpoint.method.value == .head {
             diagnostics.warning(
                 "\(what) sends a body with \(endpoint.method.value.rawValue); many servers and proxies drop it, "
                     + "so consider query parameters or another method", at: location)
+        }
+    }
+
+    /// `nullable` and `default` of a body field: null only in JSON and only for optional fields.
+    private mutating func checkField(_ field: Property, of what: String, allowsNull: Bool) {
+        let name = "field '\(field.name.value)' of \(what)"
+        checkDefault(field.defaultValue, of: field.type, what: name)
+        guard let nullable = field.nullable, nullable.value else { return }
+        if !allowsNull {
+            diagnostics.error(
+                "\(name) is 'nullable', but only a JSON body can carry null; remove 'nullable'",
+                at: nullable.location)
+        } else if let type = field.type.expression, !type.isOptional {
+            diagnostics.error(
+                "\(name) is 'nullable' but not optional; make its type '\(type)?', so that leaving it out stays "
+                    + "possible beside sending null", at: nullable.location)
+        }
+    }
+
+    /// The constant headers of an endpoint: sendable names and values, none twice, none a credential, and none
+    /// also a header parameter or the response media type.
+    private mutating func checkConstantHeaders(of endpoint: Endpoint, what: String) {
+        checkConstantHeaders(endpoint.constantHeaders, of: what)
+        let parameterNames = Set(
+            endpoint.parameters.filter { $0.location?.value == .header }.map { $0.wireName.lowercased() })
+        for header in endpoint.constantHeaders {
+            let lowered = header.name.value.lowercased()
+            if parameterNames.contains(lowered) {
+                diagnostics.error(
+                    "constant header '\(header.name.value)' of \(what) is also a header parameter; keep one of them",
+                    at: header.name.location)
+            } else if lowered == "accept", endpoint.responseMedia != nil {
+                diagnostics.error(
+                    "constant header 'Accept' of \(what) repeats what 'media' of its response sends as 'Accept'; "
+                        + "keep 'media'", at: header.name.location)
+            }
+        }
+    }
+}
+
+extension SpecValidator {
+    /// Constant headers: each name a header a request may carry, each value one line, and no credentials.
+    mutating func checkConstantHeaders(_ headers: [ConstantHeader], of owner: String) {
+        for header in headers {
+            if let problem = HTTPFieldName.problem(with: header.name.value) {
+                diagnostics.error("constant header of \(owner): \(problem)", at: header.name.location)
+            } else if Self.credentialHeaders.contains(header.name.value.lowercased()) {
+                diagnostics.error(
+                    "constant header '\(header.name.value)' of \(owner) would put a credential in the spec and in "
+                        + "the generated code; declare it as a scope's 'auth' (bearer, basic or apiKey) instead",
+                    at: header.name.location)
+            }
+            if let bad = header.value.value.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F })
+            {
+                diagnostics.error(
+                    "the value of constant header '\(header.name.value)' of \(owner) contains the control character "
+                        + "U+\(String(bad.value, radix: 16, uppercase: true)); a header value is one line of text",
+                    at: header.value.location)
+            }
+        }
+        checkWireNames(headers.map(\.name), kind: "constant header", in: owner, caseInsensitive: true)
+    }
+
+    private static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+
+    /// A `default:` must be a value of its type, and its type one a default can have.
+    mutating func checkDefault(_ text: Located<String>?, of type: TypeReference, what: String) {
+        guard let text, let expression = type.expression else { return }
+        switch DefaultValue.resolve(text.value, for: expression, models: models) {
+        case .success:
+            break
+        case .failure(.notA(let kind)):
+            diagnostics.error(
+                "the default '\(text.value)' of \(what) is not a \(kind)", at: text.location)
+        case .failure(.unsupportedType):
+            diagnostics.error(
+                "\(what) has a default, but its type '\(expression)' cannot have one; defaults are for String, "
+                    + "numbers, Bool and string enum models", at: text.location)
         }
     }
 }

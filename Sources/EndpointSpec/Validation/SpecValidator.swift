@@ -37,6 +37,8 @@ struct SpecValidator {
 
     private mutating func run() {
         checkBaseURL()
+        checkServers()
+        checkConstantHeaders(spec.constantHeaders, of: "the API")
         checkModels()
         checkScopes()
         checkErrorTypes(spec.errors)
@@ -67,14 +69,25 @@ struct SpecValidator {
 
     private mutating func checkBaseURL() {
         guard let baseURL = spec.baseURL else { return }
-        let text = baseURL.value
+        checkURL(baseURL, named: "'baseURL'")
+    }
+
+    /// Each server: a URL like `baseURL`, and a name that becomes a Swift member of `Servers`.
+    private mutating func checkServers() {
+        for server in spec.servers { checkURL(server.url, named: "the URL of server '\(server.name.value)'") }
+        checkMemberNames(
+            spec.servers.map { ($0.name, SwiftName.memberName($0.name.value)) }, kind: "server", in: "the spec")
+    }
+
+    private mutating func checkURL(_ url: Located<String>, named name: String) {
+        let text = url.value
         let rest = text.hasPrefix("https://") ? text.dropFirst(8) : text.hasPrefix("http://") ? text.dropFirst(7) : nil
         guard let rest, let host = rest.split(separator: "/", omittingEmptySubsequences: false).first, !host.isEmpty,
             !text.contains(where: { $0 == " " || $0 == "?" || $0 == "#" })
         else {
             diagnostics.error(
-                "'baseURL' must be an absolute http or https URL without query or fragment, such as "
-                    + "'https://api.example.com/v1'", at: baseURL.location)
+                "\(name) must be an absolute http or https URL without query or fragment, such as "
+                    + "'https://api.example.com/v1'", at: url.location)
             return
         }
     }
@@ -97,7 +110,17 @@ struct SpecValidator {
             let owner = "model '\(name.value)'"
             switch model.kind {
             case .object(let properties):
-                for property in properties { checkType(property.type, of: "property '\(property.name.value)'") }
+                for property in properties {
+                    checkType(property.type, of: "property '\(property.name.value)'")
+                    let what = "property '\(property.name.value)' of \(owner)"
+                    checkDefault(property.defaultValue, of: property.type, what: what)
+                    if let nullable = property.nullable, nullable.value, let type = property.type.expression,
+                        !type.isOptional
+                    {
+                        diagnostics.error(
+                            "\(what) is 'nullable' but not optional; make its type '\(type)?'", at: nullable.location)
+                    }
+                }
                 checkMemberNames(
                     properties.map { ($0.name, SwiftName.memberName($0.name.value)) }, kind: "property", in: owner)
                 checkWireNames(properties.map { $0.key ?? $0.name }, kind: "JSON key", in: owner)
@@ -124,8 +147,13 @@ struct SpecValidator {
     }
 
     /// Reports model names in `type` that no model defines.
-    mutating func checkType(_ type: TypeReference, of what: String) {
+    mutating func checkType(_ type: TypeReference, of what: String, allowsUpload: Bool = false) {
         guard let expression = type.expression else { return }
+        if !allowsUpload, expression.contains(.upload) {
+            diagnostics.error(
+                "'Upload' is only for fields of a 'multipart' body (a raw body is 'raw: media/type'); bytes inside "
+                    + "JSON are 'Data' (base64)", at: location(of: "Upload", in: type))
+        }
         for name in expression.modelNames where models[name] == nil {
             let hint =
                 Self.builtinAliases[name].map { "; for \(what) write '\($0)'" }
@@ -227,6 +255,6 @@ struct SpecValidator {
     /// Type names the generated API enum holds besides the namespaces.
     static let reservedNamespaceNames: [String: String] = [
         "Models": "its models", "Scope": "its scopes", "Access": "what each scope may call",
-        "Failures": "the types of declared errors",
+        "Failures": "the types of declared errors", "Servers": "its other servers",
     ]
 }

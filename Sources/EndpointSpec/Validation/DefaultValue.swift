@@ -1,0 +1,56 @@
+/// A `default:` read against its type: the one rule that decides what a default may be, used by the validator
+/// (to report what cannot be) and the resolver (to record what it is).
+package enum DefaultValue: Sendable, Hashable {
+    case string(String)
+    case integer(Int64)
+    case number(Double)
+    case bool(Bool)
+    /// A value of a string enum model, as it travels on the wire.
+    case enumCase(String)
+
+    /// The default `text` stands for as a value of `type`, or why it cannot be one.
+    package static func resolve(
+        _ text: String, for type: TypeExpression, models: [String: ModelDefinition]
+    ) -> Result<DefaultValue, DefaultValueProblem> {
+        switch type.unwrapped {
+        case .builtin(.string):
+            return .success(.string(text))
+        case .builtin(let builtin) where [.int, .int32, .int64].contains(builtin):
+            let fits =
+                switch builtin {
+                case .int32: Int32(text) != nil
+                default: Int64(text) != nil
+                }
+            guard fits, let value = Int64(text) else { return .failure(.notA("whole number that fits \(builtin)")) }
+            return .success(.integer(value))
+        case .builtin(let builtin) where [.double, .float].contains(builtin):
+            guard let value = Double(text), value.isFinite else { return .failure(.notA("finite number")) }
+            return .success(.number(value))
+        case .builtin(.bool):
+            switch text {
+            case "true": return .success(.bool(true))
+            case "false": return .success(.bool(false))
+            default: return .failure(.notA("Bool: write true or false"))
+            }
+        case .model(let name):
+            guard let model = models[name], case .enumeration(let cases) = model.kind else {
+                return .failure(.unsupportedType)
+            }
+            guard cases.contains(where: { $0.value.value == text }) else {
+                let values = cases.prefix(10).map { "'\($0.value.value)'" }.joined(separator: ", ")
+                return .failure(.notA("value of '\(name)' (\(values)\(cases.count > 10 ? ", …" : ""))"))
+            }
+            return .success(.enumCase(text))
+        default:
+            return .failure(.unsupportedType)
+        }
+    }
+}
+
+/// Why a `default:` cannot be used.
+package enum DefaultValueProblem: Error, Sendable, Hashable {
+    /// The text is not a value of the type: "a whole number that fits Int32".
+    case notA(String)
+    /// Defaults are for strings, numbers, booleans and string enums.
+    case unsupportedType
+}
