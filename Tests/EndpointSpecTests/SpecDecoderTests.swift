@@ -20,7 +20,7 @@ struct SpecDecoderTests {
         #expect(spec.scopes.map(\.name.value) == ["Guest", "Customer"])
         #expect(spec.scopes[1].includes.map(\.value) == ["Guest"])
         #expect(spec.errors.map(\.status.value) == [.default])
-        #expect(spec.models.map(\.name.value) == ["Customer", "Tier", "ErrorMessage", "ValidationProblem"])
+        #expect(spec.models.map(\.name.value) == ["Customer", "Tier", "ErrorMessage", "Resource", "ValidationProblem"])
 
         guard case .object(let properties) = spec.models[0].kind else {
             Issue.record("Customer is not an object")
@@ -37,14 +37,22 @@ struct SpecDecoderTests {
         }
         #expect(cases.map(\.value.value) == ["bronze", "silver", "gold"])
 
-        #expect(spec.namespaces.map(\.name.value) == ["Customer", "Feedback"])
+        #expect(spec.namespaces.map(\.name.value) == ["Customer", "Resources", "Feedback"])
         let patch = spec.namespaces[0].endpoints[1]
         #expect(patch.qualifiedName == "Customer.patch")
         #expect(patch.method.value == .patch)
-        #expect(patch.body?.fields.map(\.wireName) == ["first_name", "last_name"])
+        #expect(patch.body?.fields.map(\.wireName) == ["first_name", "last_name", "avatar_id"])
+        #expect(patch.body?.fields.map { $0.nullable?.value ?? false } == [false, false, true])
         #expect(patch.errors.map(\.status.value) == [.code(422)])
-        #expect(patch.scope?.value == "Customer")
-        #expect(patch.method.location == SourceLocation(file: output.spec!.file, line: 49, column: 15))
+        #expect(patch.scope?.names.map(\.value) == ["Customer"])
+        #expect(patch.method.location == SourceLocation(file: output.spec!.file, line: 55, column: 15))
+        let upload = spec.namespaces[1].endpoints[0]
+        guard case .multipartFields(let parts, _)? = upload.body else {
+            Issue.record("Resources.upload has no multipart body")
+            return
+        }
+        #expect(parts.map(\.name.value) == ["image", "caption"])
+        #expect(parts[0].type.expression == .builtin(.upload))
     }
 
     @Test("defaults: GET, Void response, parameters in the path when the path names them, else query")
@@ -139,7 +147,7 @@ struct SpecDecoderTests {
                 get: { <<: *authed, path: /me }
                 delete: { <<: *authed, method: DELETE, path: /me, x-owner: team-accounts }
             """)
-        #expect(spec.endpoints.map(\.scope?.value) == ["User", "User"])
+        #expect(spec.endpoints.map { $0.scope?.names.map(\.value) } == [["User"], ["User"]])
         #expect(spec.endpoints[1].errors.map(\.status.value) == [.code(401)])
     }
 

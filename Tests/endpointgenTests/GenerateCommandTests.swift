@@ -27,7 +27,7 @@ struct GenerateCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
         #expect(first.status == 0, "\(first.standardError)")
-        #expect(first.standardOutput.contains("Specs/Shop.yaml: 4 models, 3 endpoints → 3 files in "))
+        #expect(first.standardOutput.contains("Specs/Shop.yaml: 5 models, 4 endpoints → 3 files in "))
         #expect(first.standardOutput.contains("(3 written, 0 unchanged) in "))
         #expect(
             Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [

@@ -12,7 +12,7 @@ struct ValidateCommandTests {
         #expect(
             result.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != ":" }) } == specs)
         #expect(
-            result.standardOutput.contains("Specs/Shop.yaml: valid (4 models, 3 endpoints, 2 namespaces, 2 scopes)"))
+            result.standardOutput.contains("Specs/Shop.yaml: valid (5 models, 4 endpoints, 3 namespaces, 2 scopes)"))
     }
 
     @Test("a spec with five mistakes prints five sorted diagnostics and exits 1")

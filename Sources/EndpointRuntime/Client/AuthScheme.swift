@@ -117,7 +117,17 @@ public struct InvalidCredentialError: Error, Sendable, Hashable, CustomStringCon
     /// What is wrong with it.
     public var reason: String
 
-    public var description: String { "the credential cannot be sent as \(scheme): \(reason)" }
+    public var description: String {
+        let place: String
+        switch scheme {
+        case .bearer, .basic: place = "the 'Authorization' header"
+        case .apiKey(let name, .header): place = "the header '\(HeaderField.printable(name))'"
+        case .apiKey(let name, .query): place = "the query item '\(HeaderField.printable(name))'"
+        case .apiKey(let name, .cookie): place = "the cookie '\(HeaderField.printable(name))'"
+        case .none: place = "no place"
+        }
+        return "the credential cannot be sent as \(scheme) in \(place): \(reason)"
+    }
 }
 
 /// A kind of token: the type an ``AuthorizedClient`` is specialised with. Generated `Scope` enums conform, each

@@ -28,14 +28,26 @@ extension SpecValidator {
         }
 
         var labels = endpoint.parameters.map { ($0.name, SwiftName.memberName($0.name.value)) }
+        var bodyLabels: [(name: Located<String>, swift: String)] = []
         switch endpoint.body {
-        case .value(let type)?: labels.append((Located("body", at: type.text.location), "body"))
+        case .value(let type)?: bodyLabels.append((Located("body", at: type.text.location), "body"))
         case .jsonFields(let fields, _)?, .formFields(let fields, _)?, .multipartFields(let fields, _)?:
-            labels += fields.map { ($0.name, SwiftName.memberName($0.name.value)) }
+            bodyLabels += fields.map { ($0.name, SwiftName.memberName($0.name.value)) }
         case .raw(let raw)?:
-            labels.append((raw.name ?? Located("body", at: raw.location), SwiftName.memberName(raw.argumentName)))
+            bodyLabels.append((raw.name ?? Located("body", at: raw.location), SwiftName.memberName(raw.argumentName)))
         case nil: break
         }
+        // A parameter and a body field of the same name would be one argument label twice.
+        let parameterLabels = Dictionary(labels.map { ($0.1, $0.0) }, uniquingKeysWith: { first, _ in first })
+        for label in bodyLabels {
+            if let parameter = parameterLabels[label.swift], parameter.value == label.name.value {
+                diagnostics.error(
+                    "the body of \(what) has an argument '\(label.name.value)', like the parameter at "
+                        + "\(parameter.location.lineAndColumn); rename one of them (a 'key' keeps the name on the wire)",
+                    at: label.name.location)
+            }
+        }
+        labels += bodyLabels
         checkMemberNames(labels, kind: "argument", in: what)
 
         if endpoint.method.value == .head, endpoint.response.expression != .builtin(.void) {
@@ -283,20 +295,15 @@ extension SpecValidator {
         case .multipartFields(let fields, let at):
             location = at
             for field in fields {
-                // Text, files and JSON values all travel as parts; only `Void` cannot.
+                // Text, files and JSON values all travel as parts (`Void` is refused where it is read).
                 checkType(field.type, of: "field '\(field.name.value)'", allowsUpload: true)
                 checkField(field, of: what, allowsNull: false)
-                if let type = field.type.expression, type.containsVoid {
-                    diagnostics.error(
-                        "multipart field '\(field.name.value)' of \(what) cannot be 'Void'; leave the field out",
-                        at: field.type.text.location)
-                }
             }
             checkWireNames(fields.map { $0.key ?? $0.name }, kind: "part name", in: "the multipart body of \(what)")
         case .raw(let raw):
             location = raw.location
             if let problem = MediaType.problem(with: raw.media.value) {
-                diagnostics.error("the raw body of \(what) has the media type \(problem)", at: raw.media.location)
+                diagnostics.error("the raw body of \(what): \(problem)", at: raw.media.location)
             }
         }
         if endpoint.method.value == .get || endpoint.method.value == .head {
@@ -359,7 +366,8 @@ extension SpecValidator {
             {
                 diagnostics.error(
                     "the value of constant header '\(header.name.value)' of \(owner) contains the control character "
-                        + "U+\(String(bad.value, radix: 16, uppercase: true)); a header value is one line of text",
+                        + "U+\(String(repeating: "0", count: 4 - String(bad.value, radix: 16).count))"
+                        + "\(String(bad.value, radix: 16, uppercase: true)); a header value is one line of text",
                     at: header.value.location)
             }
         }
