@@ -77,13 +77,19 @@ public enum AuthScheme: Sendable, Hashable {
         return request
     }
 
-    /// A credential that may go into a header: not empty, no CR, LF or NUL.
+    /// A credential that may go into a header as it is: not empty, visible ASCII and spaces only. Other bytes
+    /// have no agreed meaning in a header (servers read Latin-1 or UTF-8, or drop them); basic authentication
+    /// encodes its credential, so any text goes there.
     private static func checkedHeaderValue(_ credential: String, scheme: AuthScheme) throws -> String {
         if credential.isEmpty {
             throw InvalidCredentialError(scheme: scheme, reason: "it is empty")
         }
         if credential.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {
             throw InvalidCredentialError(scheme: scheme, reason: "it contains a line break or a NUL byte")
+        }
+        if scheme != .basic, credential.utf8.contains(where: { $0 < 0x20 || $0 > 0x7E }) {
+            throw InvalidCredentialError(
+                scheme: scheme, reason: "it contains a control character or a character outside ASCII")
         }
         return credential
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A request body ready to send: bytes in memory, or a file the transport streams from disk.
-enum PreparedBody {
+package enum PreparedBody {
     case data(Data, contentType: String)
     /// `isTemporary`: the client wrote it for this request and deletes it afterwards.
     case file(URL, contentType: String, isTemporary: Bool)
@@ -12,17 +12,25 @@ enum PreparedBody {
 ///
 /// The boundary is random, and checked against every byte of every part as the body is written: should a part
 /// contain it, the body is written again with a new one, so the boundary never collides with the content.
-struct MultipartWriter {
+package struct MultipartWriter {
     /// How many boundaries are tried before giving up; a collision of 128 random bits should never happen once.
-    static let maximumAttempts = 4
+    package static let maximumAttempts = 4
     /// The bytes copied from a file at a time.
-    static let chunkSize = 64 << 10
+    package static let chunkSize = 64 << 10
 
     let parts: [MultipartPart]
     let encoder: JSONEncoder
+    /// Makes each boundary tried; random unless a test fixes it.
+    let makeBoundary: () -> String
 
-    /// What the boundary is made of, when a test needs it fixed.
-    var makeBoundary: () -> String = {
+    package init(parts: [MultipartPart], encoder: JSONEncoder, makeBoundary: @escaping () -> String = randomBoundary) {
+        self.parts = parts
+        self.encoder = encoder
+        self.makeBoundary = makeBoundary
+    }
+
+    /// `EndpointGen-` and 128 random bits in hex.
+    package static func randomBoundary() -> String {
         var generator = SystemRandomNumberGenerator()
         let hex = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }
         return "EndpointGen-" + hex.map { String(repeating: "0", count: 16 - $0.count) + $0 }.joined()
@@ -35,7 +43,7 @@ struct MultipartWriter {
     }
 
     /// The body; into a temporary file when `streaming` and a part is a file, else in memory.
-    func write(streaming: Bool) throws -> PreparedBody {
+    package func write(streaming: Bool) throws -> PreparedBody {
         let hasFile = parts.contains {
             $0.contents.contains { if case .upload(let upload) = $0, case .file = upload.source { true } else { false } }
         }

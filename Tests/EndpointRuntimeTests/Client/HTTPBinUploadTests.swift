@@ -1,0 +1,131 @@
+import EndpointRuntime
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Uploads and every auth scheme through the real URLSession transport against httpbin on 127.0.0.1.
+@Suite(
+    "Uploads and auth schemes against httpbin",
+    .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set; .ci/run starts httpbin and sets it"))
+struct HTTPBinUploadTests {
+    let api = APIClient(configuration: .init(baseURL: HTTPBin.url ?? baseURL, timeout: 20))
+
+    /// What /anything echoes.
+    struct Echo: Decodable, Sendable {
+        var args: [String: JSONValue]
+        var form: [String: JSONValue]
+        var files: [String: JSONValue]
+        var data: String
+        var headers: [String: String]
+    }
+
+    static let tricky = "ä ö/?&=#+%20 \"quoted\" 日本 🚀"
+
+    /// How httpbin echoes bytes that are not UTF-8.
+    static func dataURL(_ data: Data, type: String) -> JSONValue {
+        .string("data:\(type);base64,\(data.base64EncodedString())")
+    }
+
+    @Test("multipart: text, a list, a binary file with every byte value and a unicode name, from memory and from disk")
+    func multipart() async throws {
+        let file = try UploadTests.temporaryFile(UploadTests.allBytes, name: "日本 ä \"x\".bin")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        for upload in [
+            Upload(data: UploadTests.allBytes, fileName: "日本 ä \"x\".bin", mediaType: "image/png"),
+            Upload(fileURL: file, mediaType: "image/png"),
+        ] {
+            let echo = try await api.send(
+                Endpoint<Echo>(
+                    method: .post, path: "/anything",
+                    body: .multipart([
+                        MultipartPart("caption", Self.tricky), MultipartPart("tag", ["a", "b"]),
+                        MultipartPart("image", upload), MultipartPart("nothing", String?.none),
+                    ])))
+            #expect(echo.form["caption"] == .string(Self.tricky))
+            #expect(echo.form["tag"] == .array([.string("a"), .string("b")]))
+            #expect(echo.form["nothing"] == nil)
+            #expect(echo.files["image"] == Self.dataURL(UploadTests.allBytes, type: "image/png"))
+            #expect(echo.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=EndpointGen-") == true)
+        }
+    }
+
+    @Test("raw: bytes from memory and a file streamed from disk arrive exactly, with their media type")
+    func raw() async throws {
+        let file = try UploadTests.temporaryFile(UploadTests.allBytes)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        for upload in [Upload(data: UploadTests.allBytes), Upload(fileURL: file)] {
+            let echo = try await api.send(
+                Endpoint<Echo>(method: .put, path: "/anything", body: .raw(upload, mediaType: "application/x-blob")))
+            // httpbin writes bytes that are not UTF-8 as a data URL of its own type; the header has the real one.
+            #expect(echo.data == "data:application/octet-stream;base64,\(UploadTests.allBytes.base64EncodedString())")
+            #expect(echo.headers["Content-Type"] == "application/x-blob")
+            #expect(echo.headers["Content-Length"] == "256")
+        }
+        let csv = try await api.send(
+            Endpoint<Echo>(method: .post, path: "/anything", body: .raw(Upload(text: "a,b\n1,\(Self.tricky)"), mediaType: "x/y")))
+        #expect(csv.data == "a,b\n1,\(Self.tricky)")
+    }
+
+    struct Authenticated: Decodable, Sendable {
+        var authenticated: Bool
+        var user: String
+    }
+
+    @Test("/basic-auth and /hidden-basic-auth accept the basic scheme's credential and refuse a wrong one")
+    func basic() async throws {
+        for path in ["/basic-auth/{user}/{password}", "/hidden-basic-auth/{user}/{password}"] {
+            let endpoint = AuthorizedEndpoint<Schemes.Basic, Authenticated>(
+                Endpoint(method: .get, path: path, pathParameters: ["user": "ada", "password": "s3 cr:et"]))
+            let good = AuthorizedClient<Schemes.Basic>(
+                client: api, credentials: try .basic(username: "ada", password: "s3 cr:et"))
+            let answer = try await good.send(endpoint)
+            #expect(answer.authenticated && answer.user == "ada")
+            let bad = AuthorizedClient<Schemes.Basic>(client: api, credentials: try .basic(username: "ada", password: "no"))
+            let result = await outcome { try await bad.send(endpoint) }
+            guard case .failure(ClientError.unexpected(let response, _)) = result else {
+                Issue.record("a wrong password did not fail as an unexpected response: \(result)")
+                continue
+            }
+            #expect(response.status == (path.hasPrefix("/hidden") ? 404 : 401))
+        }
+    }
+
+    @Test("an API key in a query item, a header and a cookie arrives as given, reserved characters included")
+    func apiKeys() async throws {
+        let endpoint = Endpoint<Echo>(method: .get, path: "/anything", query: [Parameter("page", 1)])
+        let query = AuthorizedClient<Schemes.QueryKey>(client: api, credentials: Credentials(token: Self.tricky))
+        let byQuery = try await query.send(AuthorizedEndpoint(endpoint))
+        #expect(byQuery.args == ["page": .string("1"), "api key": .string(Self.tricky)])
+        let header = AuthorizedClient<Schemes.HeaderKey>(client: api, credentials: Credentials(token: "k3y !~/+="))
+        #expect(try await header.send(AuthorizedEndpoint(endpoint)).headers["X-Shop-Key"] == "k3y !~/+=")
+        let cookie = AuthorizedClient<Schemes.CookieKey>(client: api, credentials: Credentials(token: "s3ss"))
+        #expect(try await cookie.send(AuthorizedEndpoint(endpoint)).headers["Cookie"] == "sid=s3ss")
+    }
+
+    @Test("a redirect from 127.0.0.1 to localhost carries no credential of any scheme")
+    func redirect() async throws {
+        guard let url = HTTPBin.url, let port = url.port else { return }
+        let endpoint = Endpoint<Echo>(
+            method: .get, path: "/redirect-to", query: [Parameter("url", "http://localhost:\(port)/anything")])
+        func check<Scope: AuthorizationScope>(_ scope: Scope.Type, _ credentials: Credentials) async throws {
+            let configuration = APIClient.Configuration(
+                baseURL: url, headers: ["X-Session-Token": "configured", "X-Visible": "yes"])
+            let client = AuthorizedClient<Scope>(client: APIClient(configuration: configuration), credentials: credentials)
+            let echo = try await client.send(AuthorizedEndpoint<Scope, Echo>(endpoint))
+            #expect(echo.headers["Host"] == "localhost:\(port)")
+            #expect(echo.headers["X-Visible"] == "yes")
+            for name in ["Authorization", "X-Shop-Key", "Cookie", "X-Session-Token"] {
+                #expect(echo.headers[name] == nil, "\(Scope.self): \(name) was forwarded")
+            }
+            #expect(echo.args.isEmpty, "\(Scope.self): \(echo.args)")
+        }
+        try await check(Schemes.Bearer.self, Credentials(token: "t0k"))
+        try await check(Schemes.Basic.self, try .basic(username: "u", password: "p"))
+        try await check(Schemes.HeaderKey.self, Credentials(token: "k3y"))
+        try await check(Schemes.QueryKey.self, Credentials(token: "q3y"))
+        try await check(Schemes.CookieKey.self, Credentials(token: "c00kie"))
+    }
+}
