@@ -7,7 +7,7 @@ import Testing
 /// type-checked by `swiftc` against the modules this test run has built.
 @Suite("Scopes are enforced by the compiler")
 struct ScopeGuaranteeTests {
-    /// Where SwiftPM put the modules of this build (ShopAPI, EdgeCasesAPI, EndpointRuntime).
+    /// Where SwiftPM put the modules of this build (ShopAPI, EdgeCasesAPI, StorageAPI, EndpointRuntime).
     static let modulesDirectory: URL = {
         #if os(macOS)
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
@@ -23,7 +23,7 @@ struct ScopeGuaranteeTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = folder.appendingPathComponent("Snippet.swift")
-        try ("import EdgeCasesAPI\nimport EndpointRuntime\nimport Foundation\nimport ShopAPI\n\n" + body)
+        try ("import EdgeCasesAPI\nimport EndpointRuntime\nimport Foundation\nimport ShopAPI\nimport StorageAPI\n\n" + body)
             .write(to: source, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("output.txt")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
@@ -55,6 +55,8 @@ struct ScopeGuaranteeTests {
                 let customer = AuthorizedClient<Shop.Scope.Customer>(baseURL: url, token: "c")
                 _ = customer.request(Shop.Customer.get())
                 _ = customer.request(Shop.Customer.patch(firstName: "a", lastName: "b"))
+                _ = customer.request(Shop.Customer.patch(avatarId: .null))
+                _ = customer.request(Shop.Resources.upload(image: Upload(data: Data())))
                 _ = customer.request(Shop.Feedback.post(email: "e", message: "m"))
 
                 // EdgeCases: Self includes Error and Date, which both include public.
@@ -94,6 +96,79 @@ struct ScopeGuaranteeTests {
             """)
         #expect(result.status != 0)
         #expect(result.output.contains("conform to 'EdgeCases.Access.Date'"), "\(result.output)")
+    }
+
+    @Test("several scopes at once: a client holding both compiles, one holding one of them does not, naming the other")
+    func allOfScopes() async throws {
+        let allowed = try await typeCheck(
+            """
+            func call(url: URL) {
+                // Admin includes Reader and Writer.
+                let admin = AuthorizedClient<Storage.Scope.Admin>(baseURL: url, token: "a")
+                _ = admin.request(Storage.Contents.put(owner: "o", repo: "r", path: "p", message: "m", content: Upload(data: Data())))
+            }
+            """)
+        #expect(allowed.status == 0, "\(allowed.output)")
+        for (scope, missing) in [("Reader", "Writer"), ("Writer", "Reader")] {
+            let refused = try await typeCheck(
+                """
+                func call(url: URL) {
+                    let client = AuthorizedClient<Storage.Scope.\(scope)>(baseURL: url, token: "t")
+                    _ = client.request(Storage.Contents.put(owner: "o", repo: "r", path: "p", message: "m", content: Upload(data: Data())))
+                }
+                """)
+            #expect(refused.status != 0)
+            #expect(
+                refused.output.contains("requires that 'Storage.Scope.\(scope)' conform to 'Storage.Access.\(missing)'"),
+                "\(refused.output)")
+        }
+    }
+
+    @Test("one of several scopes: each of them (and a scope including one) compiles; another does not, naming the choice")
+    func anyOfScopes() async throws {
+        let allowed = try await typeCheck(
+            """
+            func call(url: URL) {
+                let embed = AuthorizedClient<Storage.Scope.Embed>(baseURL: url, token: "e")
+                _ = embed.request(Storage.Contents.list(owner: "o", repo: "r", path: "docs"))
+                let integration = AuthorizedClient<Storage.Scope.Integration>(baseURL: url, token: "i")
+                _ = integration.request(Storage.Contents.list(owner: "o", repo: "r", path: "docs"))
+                // Browser includes Reader, one of the three.
+                let browser = AuthorizedClient<Storage.Scope.Browser>(baseURL: url, token: "b")
+                _ = browser.request(Storage.Contents.list(owner: "o", repo: "r", path: "docs", perPage: 5))
+                _ = browser.request(Storage.Owners.me())
+                let admin = AuthorizedClient<Storage.Scope.Admin>(baseURL: url, token: "a")
+                _ = admin.request(Storage.Owners.me())
+            }
+            """)
+        #expect(allowed.status == 0, "\(allowed.output)")
+        let refused = try await typeCheck(
+            """
+            func call(url: URL) {
+                let writer = AuthorizedClient<Storage.Scope.Writer>(baseURL: url, token: "w")
+                _ = writer.request(Storage.Contents.list(owner: "o", repo: "r", path: "docs"))
+            }
+            """)
+        #expect(refused.status != 0)
+        #expect(
+            refused.output.contains(
+                "requires that 'Storage.Scope.Writer' conform to 'Storage.Access.ReaderOrEmbedOrIntegration'"),
+            "\(refused.output)")
+    }
+
+    @Test("only scope types make an authorized client: an endpoint namespace named like a scope does not compile")
+    func onlyScopeTypes() async throws {
+        let result = try await typeCheck(
+            """
+            func call(url: URL) {
+                _ = AuthorizedClient<Shop.Customer>(baseURL: url, token: "c")
+            }
+            """)
+        #expect(result.status != 0)
+        #expect(
+            result.output.contains("'Shop.Customer' conform to 'AuthorizationScope'")
+                || result.output.contains("type 'Shop.Customer' does not conform to protocol 'AuthorizationScope'"),
+            "\(result.output)")
     }
 
     @Test("an unscoped endpoint cannot be passed where a scoped one is expected")
