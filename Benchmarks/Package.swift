@@ -24,9 +24,10 @@ let package = Package(
             name: "RuntimeBenchmark",
             dependencies: ["BenchAPI", .product(name: "EndpointRuntime", package: "EndpointGen")]
         ),
-        // Peak memory of a large download streamed to a file (Scripts/download_memory.py runs it).
+        // Peak memory of large downloads and uploads streamed to and from files (Scripts/download_memory.py and
+        // Scripts/upload_memory.py run it).
         .executableTarget(
-            name: "DownloadBenchmark",
+            name: "TransferBenchmark",
             dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")]
         ),
         // The reactive core against OpenCombine on the same pipelines.

@@ -32,7 +32,7 @@ swift build -c release --package-path .. --product endpointgen >&2
 swift build -c release --product swift-openapi-generator >&2
 swift build -c release --product RuntimeBenchmark >&2
 swift build -c release --product ReactiveBenchmark >&2
-swift build -c release --product DownloadBenchmark >&2
+swift build -c release --product TransferBenchmark >&2
 endpointgen="$(swift build -c release --package-path .. --show-bin-path)/endpointgen"
 bin="$(swift build -c release --show-bin-path)"
 generator="$bin/swift-openapi-generator"
@@ -82,7 +82,15 @@ machine="$(nproc) cores, $(uname -m), $(swift --version 2>&1 | grep -o 'Swift ve
     echo "modes interleaved, $runs runs."
     echo
     step "Download memory" >&2
-    python3 Scripts/download_memory.py "$bin/DownloadBenchmark" "$runs"
+    python3 Scripts/download_memory.py "$bin/TransferBenchmark" "$runs"
+    echo
+    echo "## Uploads: peak memory"
+    echo
+    echo "A 100 MB file sent to a local server that counts and discards it, one process per measurement (peak"
+    echo "resident memory, VmHWM), modes interleaved, $runs runs."
+    echo
+    step "Upload memory" >&2
+    python3 Scripts/upload_memory.py "$bin/TransferBenchmark" "$runs"
     echo
     echo "## Reactive core vs OpenCombine"
     echo

@@ -1,0 +1,100 @@
+"""Peak memory of a 100 MB upload: a file sent from disk as a raw body and as a multipart part, against the
+client's idle footprint and against the same file read into `Data` first. Each measurement is its own process
+(VmHWM is per process), the modes interleaved, a local server on 127.0.0.1 that counts the body and throws it
+away. Prints a markdown table.
+
+Usage: python3 Scripts/upload_memory.py BENCHMARK_BINARY [RUNS]
+"""
+
+import http.server
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+
+SIZE = 100 * 1000 * 1000
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def reply(self, body: bytes, type: str = "application/json") -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self) -> None:
+        self.reply(b"x" * 1024, "application/octet-stream")
+
+    def do_POST(self) -> None:
+        received = 0
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            while True:
+                size = int(self.rfile.readline().split(b";")[0], 16)
+                if size == 0:
+                    self.rfile.readline()
+                    break
+                remaining = size
+                while remaining:
+                    remaining -= len(self.rfile.read(min(remaining, 1 << 20)))
+                received += size
+                self.rfile.readline()
+        else:
+            remaining = int(self.headers.get("Content-Length", "0"))
+            while remaining:
+                chunk = self.rfile.read(min(remaining, 1 << 20))
+                if not chunk:
+                    break
+                remaining -= len(chunk)
+                received += len(chunk)
+        self.reply(json.dumps({"bytes": received}).encode())
+
+
+def main() -> None:
+    binary = sys.argv[1]
+    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "big.bin")
+        with open(path, "wb") as file:
+            chunk = bytes(range(256)) * 4096
+            written = 0
+            while written < SIZE:
+                part = chunk[: SIZE - written]
+                file.write(part)
+                written += len(part)
+        peaks = {"idle": [], "upload-raw": [], "upload-multipart": [], "upload-data": []}
+        for _ in range(runs):
+            for mode in peaks:
+                output = subprocess.run(
+                    [binary, mode, base, path], check=True, capture_output=True, text=True).stdout.split()
+                peak, received = int(output[0]), int(output[1])
+                # A multipart body is the file plus its part headers and boundaries.
+                if mode != "idle" and not (SIZE <= received <= SIZE + 1024):
+                    sys.exit(f"{mode}: the server received {received} bytes, expected {SIZE} and framing")
+                peaks[mode].append(peak)
+    server.shutdown()
+    idle = statistics.median(peaks["idle"])
+    print("| 100 MB upload | peak resident memory, min / median | × idle (median) |")
+    print("|---|---|---|")
+    for mode, label in (("idle", "idle client (one small request)"),
+                        ("upload-raw", "`raw` body, `Upload(fileURL:)`, streamed from disk"),
+                        ("upload-multipart", "`multipart` file part, `Upload(fileURL:)`, via a temporary file"),
+                        ("upload-data", "`raw` body from `Data` read whole (contrast)")):
+        values = peaks[mode]
+        print(f"| {label} | {min(values) / 1024:.1f} / {statistics.median(values) / 1024:.1f} MiB "
+              f"| {statistics.median(values) / idle:.2f}× |")
+
+
+if __name__ == "__main__":
+    main()
