@@ -105,7 +105,7 @@ extension Translator {
             isMultiline: signature.isMultiline(access: access, genericClause: genericClause, returnType: returnType),
             returnType: returnType, isAuthorized: endpoint.scope != nil,
             authorizedEndpointType: namer.runtime("TypedAuthorizedEndpoint"), endpointType: endpointType,
-            errorsModifier: modifiers(of: endpoint),
+            modifiers: modifiers(of: endpoint),
             endpointArguments: endpointArguments(endpoint, others: otherParameters),
             successResponses: statuses, responseHeaders: headers)
     }

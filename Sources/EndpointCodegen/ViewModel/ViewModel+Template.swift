@@ -208,7 +208,7 @@ extension EndpointView: TemplateContext {
         case "isAuthorized": return .flag(self.isAuthorized)
         case "authorizedEndpointType": return .text(self.authorizedEndpointType)
         case "endpointType": return .text(self.endpointType)
-        case "errorsModifier": return .text(self.errorsModifier)
+        case "modifiers": return .text(self.modifiers)
         case "endpointArguments": return .texts(self.endpointArguments)
         case "successResponses": return .optionalObject(self.successResponses)
         case "responseHeaders": return .optionalObject(self.responseHeaders)

@@ -186,8 +186,9 @@ struct EndpointView: Sendable {
     var isAuthorized: Bool
     var authorizedEndpointType: String
     var endpointType: String
-    /// `.declaringErrors()`: types the endpoint's declared errors as the return type says.
-    var errorsModifier: String
+    /// What follows `Endpoint(…)`: `.onServer(…)`, `.allowingSlashes(in: […])`, then `.declaringErrors()`, which
+    /// types the declared errors as the return type says.
+    var modifiers: String
     /// The lines of `Endpoint(…)`'s arguments, each complete with its trailing comma where needed.
     var endpointArguments: [String]
     /// The enum of several success statuses, when the endpoint declares them.
