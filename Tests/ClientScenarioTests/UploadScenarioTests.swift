@@ -56,8 +56,10 @@ struct UploadScenarioTests {
             client: APIClient(baseURL: server.url), credentials: Credentials(token: "c"))
         let image = Upload(data: Self.picture, fileName: "me 日本.png", mediaType: "image/png")
 
-        let upload: Single<Shop.Models.Resource> = customer.request(Shop.Resources.upload(image: image, caption: "Ada, smiling"))
-        let patched = try await upload
+        let upload: Single<Shop.Models.Resource> = customer.request(
+            Shop.Resources.upload(image: image, caption: "Ada, smiling"))
+        let patched =
+            try await upload
             .flatMap { resource in customer.request(Shop.Customer.patch(avatarId: resource.id)) }
             .value
         #expect(patched.avatarId == "img-7")
@@ -81,7 +83,9 @@ struct UploadScenarioTests {
             var items: [String] = []
             for item in request.query { items.append(item.name + "=" + item.value) }
             let query = items.joined(separator: "&")
-            seen.withLock { $0.append("\(request.method.rawValue) \(request.path)?\(query) \(headers.joined(separator: " "))") }
+            seen.withLock {
+                $0.append("\(request.method.rawValue) \(request.path)?\(query) \(headers.joined(separator: " "))")
+            }
         }
         let server = try await TestServer.start { server in
             await server.appendRoute("GET /repos/o/r/contents/docs/a%20b") { request in
@@ -119,7 +123,8 @@ struct UploadScenarioTests {
             client: api, credentials: try .basic(username: "ada", password: "pw"))
         _ = try await admin.send(Storage.Owners.update(bio: .null))
         let writer = AuthorizedClient<Storage.Scope.Writer>(client: api, credentials: Credentials(token: "w"))
-        let asset = try await writer.send(Storage.Releases.uploadAsset(id: 7, name: "a.png", body: Upload(data: Self.picture)))
+        let asset = try await writer.send(
+            Storage.Releases.uploadAsset(id: 7, name: "a.png", body: Upload(data: Self.picture)))
         #expect(asset.size == 512)
 
         let basic = "Basic " + Data("ada:pw".utf8).base64EncodedString()

@@ -11,8 +11,10 @@ struct ServerAndPathTests {
     let base = URL(string: "https://api.example.com/v2")!
 
     func contents(_ path: String) -> Endpoint<Void> {
-        Endpoint<Void>(method: .get, path: "/repos/{repo}/contents/{path}", pathParameters: ["repo": "a/b", "path": path])
-            .allowingSlashes(in: ["path"])
+        Endpoint<Void>(
+            method: .get, path: "/repos/{repo}/contents/{path}", pathParameters: ["repo": "a/b", "path": path]
+        )
+        .allowingSlashes(in: ["path"])
     }
 
     @Test("slashes stay separators, every segment is escaped on its own, other parameters stay one segment")
@@ -23,7 +25,9 @@ struct ServerAndPathTests {
         #expect(try contents("file").urlRequest(baseURL: base).url?.absoluteString.hasSuffix("/contents/file") == true)
     }
 
-    @Test("a value that would leave its place is refused", arguments: ["../etc", "a/../../b", "./a", "a/.", "/abs", "a//b", "a/", ""])
+    @Test(
+        "a value that would leave its place is refused",
+        arguments: ["../etc", "a/../../b", "./a", "a/.", "/abs", "a//b", "a/", ""])
     func escaping(value: String) {
         #expect(throws: RequestBuildError.self) { try contents(value).urlRequest(baseURL: base) }
     }
@@ -37,8 +41,9 @@ struct ServerAndPathTests {
         var configuration = APIClient.Configuration(baseURL: baseURL, transport: transport)
         configuration.servers = ["uploads": URL(string: "http://127.0.0.1:9/up")!]
         try await APIClient(configuration: configuration).send(endpoint)
-        #expect(transport.requests.map { $0.url?.absoluteString } == [
-            "https://uploads.example.com/v2/assets", "http://127.0.0.1:9/up/assets",
-        ])
+        #expect(
+            transport.requests.map { $0.url?.absoluteString } == [
+                "https://uploads.example.com/v2/assets", "http://127.0.0.1:9/up/assets",
+            ])
     }
 }

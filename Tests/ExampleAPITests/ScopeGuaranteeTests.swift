@@ -23,8 +23,9 @@ struct ScopeGuaranteeTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = folder.appendingPathComponent("Snippet.swift")
-        try ("import EdgeCasesAPI\nimport EndpointRuntime\nimport Foundation\nimport ShopAPI\nimport StorageAPI\n\n" + body)
-            .write(to: source, atomically: true, encoding: .utf8)
+        let imports = ["EdgeCasesAPI", "EndpointRuntime", "Foundation", "ShopAPI", "StorageAPI"]
+        let text = imports.map { "import \($0)\n" }.joined() + "\n" + body
+        try text.write(to: source, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("output.txt")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
@@ -119,12 +120,14 @@ struct ScopeGuaranteeTests {
                 """)
             #expect(refused.status != 0)
             #expect(
-                refused.output.contains("requires that 'Storage.Scope.\(scope)' conform to 'Storage.Access.\(missing)'"),
+                refused.output.contains(
+                    "requires that 'Storage.Scope.\(scope)' conform to 'Storage.Access.\(missing)'"),
                 "\(refused.output)")
         }
     }
 
-    @Test("one of several scopes: each of them (and a scope including one) compiles; another does not, naming the choice")
+    @Test(
+        "one of several scopes: each of them (and a scope including one) compiles; another does not, naming the choice")
     func anyOfScopes() async throws {
         let allowed = try await typeCheck(
             """

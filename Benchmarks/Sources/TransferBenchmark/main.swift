@@ -29,7 +29,8 @@ struct Received: Decodable, Sendable {
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, let base = URL(string: arguments[2]) else {
     FileHandle.standardError.write(
-        Data("usage: TransferBenchmark idle|file|memory|upload-raw|upload-multipart|upload-data BASE_URL [PATH]\n".utf8))
+        Data("usage: TransferBenchmark idle|file|memory|upload-raw|upload-multipart|upload-data BASE_URL [PATH]\n".utf8)
+    )
     exit(2)
 }
 let client = APIClient(configuration: .init(baseURL: base, timeout: 600, maximumResponseSize: 256 << 20))

@@ -198,7 +198,9 @@ extension Translator {
 
     private func docLines(for endpoint: ResolvedEndpoint, arguments: [Argument]) -> [String] {
         var route = "`\(endpoint.method.value.rawValue) \(endpoint.path.value)`"
-        if let scope = endpoint.scope { route += ", scope\(scope.kind == .allOf && scope.names.count > 1 ? "s" : "") \(scope.description)" }
+        if let scope = endpoint.scope {
+            route += ", scope\(scope.kind == .allOf && scope.names.count > 1 ? "s" : "") \(scope.description)"
+        }
         route += "."
         var lines = SwiftSource.docLines([
             endpoint.documentation.summary?.value, endpoint.documentation.description?.value, route,
@@ -328,7 +330,8 @@ extension Translator {
             let partType = namer.runtime("MultipartPart")
             let lines = fields.map { field -> String in
                 let label = field.isJSONPart ? "json: " : ""
-                return "    \(partType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.name.value))),"
+                return
+                    "    \(partType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.name.value))),"
             }
             arguments.append(["body: .multipart(["] + lines + ["])"])
         case .raw(let media, let name, _)?:

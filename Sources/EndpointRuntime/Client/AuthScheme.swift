@@ -51,7 +51,8 @@ public enum AuthScheme: Sendable, Hashable {
         case .none:
             break
         case .bearer:
-            try request.setCheckedHeader("Bearer \(try Self.checkedHeaderValue(credential, scheme: self))", for: "Authorization")
+            try request.setCheckedHeader(
+                "Bearer \(try Self.checkedHeaderValue(credential, scheme: self))", for: "Authorization")
         case .basic:
             let encoded = Data(try Self.checkedHeaderValue(credential, scheme: self).utf8).base64EncodedString()
             try request.setCheckedHeader("Basic \(encoded)", for: "Authorization")

@@ -143,7 +143,8 @@ extension TypedEndpoint {
     fileprivate func escapeSegments(_ value: String, of name: String) throws -> String {
         let segments = value.split(separator: "/", omittingEmptySubsequences: false)
         for segment in segments where segment.isEmpty || segment == "." || segment == ".." {
-            let what = segment.isEmpty ? "an empty segment (a leading, trailing or doubled '/')" : "a '\(segment)' segment"
+            let what =
+                segment.isEmpty ? "an empty segment (a leading, trailing or doubled '/')" : "a '\(segment)' segment"
             throw RequestBuildError(
                 endpoint: description,
                 reason: "the path parameter '\(name)' has \(what); it may span segments, but not leave its place")

@@ -45,7 +45,9 @@ package struct MultipartWriter {
     /// The body; into a temporary file when `streaming` and a part is a file, else in memory.
     package func write(streaming: Bool) throws -> PreparedBody {
         let hasFile = parts.contains {
-            $0.contents.contains { if case .upload(let upload) = $0, case .file = upload.source { true } else { false } }
+            $0.contents.contains {
+                if case .upload(let upload) = $0, case .file = upload.source { true } else { false }
+            }
         }
         for _ in 0..<Self.maximumAttempts {
             let boundary = makeBoundary()

@@ -41,7 +41,8 @@ extension SpecDecoder {
         let what = "'scope' of \(owner)"
         func names(_ node: YAMLNode, _ what: String) -> [Located<String>]? {
             guard let items = node.sequenceItems else {
-                diagnostics.error("expected a list of scope names for \(what), found \(node.kindDescription)", at: node.location)
+                diagnostics.error(
+                    "expected a list of scope names for \(what), found \(node.kindDescription)", at: node.location)
                 return nil
             }
             let names = items.compactMap { text($0, "an entry of \(what)", optional: false) }

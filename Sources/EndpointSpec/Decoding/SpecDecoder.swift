@@ -242,11 +242,15 @@ struct SpecDecoder {
         guard let (typeNode, fields) = typedEntry(entry, what, known: SpecKeys.property) else { return nil }
         let key = text(fields?["key"], "'key' of \(what)", optional: false)
         let documentation = fields.map { self.documentation($0, of: what) } ?? Documentation()
-        guard var property = type(typeNode, what).map({
-            Property(name: name, key: key, type: $0, documentation: documentation)
-        }) else { return nil }
+        guard
+            var property = type(typeNode, what).map({
+                Property(name: name, key: key, type: $0, documentation: documentation)
+            })
+        else { return nil }
         property.defaultValue = text(fields?["default"], "'default' of \(what)", optional: false)
-        if let node = fields?["nullable"] { property.nullable = Located(bool(node, "'nullable' of \(what)"), at: node.location) }
+        if let node = fields?["nullable"] {
+            property.nullable = Located(bool(node, "'nullable' of \(what)"), at: node.location)
+        }
         return property
     }
 

@@ -21,7 +21,9 @@ package enum DefaultValue: Sendable, Hashable {
                 case .int32: Int32(text) != nil
                 default: Int64(text) != nil
                 }
-            guard fits, let value = Int64(text) else { return .failure(.notA("whole number that fits \(builtin.rawValue)")) }
+            guard fits, let value = Int64(text) else {
+                return .failure(.notA("whole number that fits \(builtin.rawValue)"))
+            }
             return .success(.integer(value))
         case .builtin(let builtin) where [.double, .float].contains(builtin):
             guard let value = Double(text), value.isFinite else { return .failure(.notA("finite number")) }

@@ -191,7 +191,8 @@ extension SpecValidator {
         var filled: Set<String> = []
         for (parameter, location) in zip(endpoint.parameters, placement.locations) {
             checkType(parameter.type, of: "parameter '\(parameter.name.value)'")
-            checkDefault(parameter.defaultValue, of: parameter.type, what: "parameter '\(parameter.name.value)' of \(what)")
+            checkDefault(
+                parameter.defaultValue, of: parameter.type, what: "parameter '\(parameter.name.value)' of \(what)")
             if let slashes = parameter.allowsSlashes, slashes.value,
                 location != .path || parameter.type.expression.map({ $0 != .builtin(.string) }) ?? false
             {
@@ -362,8 +363,9 @@ extension SpecValidator {
                         + "the generated code; declare it as a scope's 'auth' (bearer, basic or apiKey) instead",
                     at: header.name.location)
             }
-            if let bad = header.value.value.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F })
-            {
+            if let bad = header.value.value.unicodeScalars.first(where: {
+                $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F
+            }) {
                 diagnostics.error(
                     "the value of constant header '\(header.name.value)' of \(owner) contains the control character "
                         + "U+\(String(repeating: "0", count: 4 - String(bad.value, radix: 16).count))"

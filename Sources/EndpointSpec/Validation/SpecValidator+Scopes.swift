@@ -47,7 +47,8 @@ extension SpecValidator {
     }
 
     /// An API key's header, query item or cookie name must be able to travel as one.
-    private mutating func checkAPIKeyName(_ name: Located<String>, in location: ScopeAuth.KeyLocation, of owner: String) {
+    private mutating func checkAPIKeyName(_ name: Located<String>, in location: ScopeAuth.KeyLocation, of owner: String)
+    {
         switch location {
         case .header:
             if let problem = HTTPFieldName.problem(with: name.value) {

@@ -67,9 +67,11 @@ struct AuthSchemeTests {
         #expect(throws: InvalidCredentialError.self) { try Credentials.basic(username: "a:b", password: "c") }
     }
 
-    @Test("a credential that cannot travel by its scheme is refused before sending, never echoed", arguments: [
-        "a\r\nX-Injected: 1", "semi;colon", "",
-    ])
+    @Test(
+        "a credential that cannot travel by its scheme is refused before sending, never echoed",
+        arguments: [
+            "a\r\nX-Injected: 1", "semi;colon", "",
+        ])
     func invalidCredential(value: String) async {
         let transport = StubTransport(status: 204)
         let api = APIClient(configuration: .init(baseURL: baseURL, transport: transport))
@@ -146,7 +148,8 @@ struct AuthSchemeTests {
         for name in ["X-Shop-Key", "X-Session-Id", "X-Tenant-Secret", "Idempotency-Key", "X-Request-Id"] {
             request.setValue("v", forHTTPHeaderField: name)
         }
-        let redirected = RedirectPolicy.redirect(request, from: URL(string: "https://api.example.com/v1"), options: options)
+        let redirected = RedirectPolicy.redirect(
+            request, from: URL(string: "https://api.example.com/v1"), options: options)
         #expect(redirected.allHTTPHeaderFields == ["X-Request-Id": "v"])
     }
 }

@@ -65,7 +65,8 @@ struct HTTPBinUploadTests {
             #expect(echo.headers["Content-Length"] == "256")
         }
         let csv = try await api.send(
-            Endpoint<Echo>(method: .post, path: "/anything", body: .raw(Upload(text: "a,b\n1,\(Self.tricky)"), mediaType: "x/y")))
+            Endpoint<Echo>(
+                method: .post, path: "/anything", body: .raw(Upload(text: "a,b\n1,\(Self.tricky)"), mediaType: "x/y")))
         #expect(csv.data == "a,b\n1,\(Self.tricky)")
     }
 
@@ -83,7 +84,8 @@ struct HTTPBinUploadTests {
                 client: api, credentials: try .basic(username: "ada", password: "s3 cr:et"))
             let answer = try await good.send(endpoint)
             #expect(answer.authenticated && answer.user == "ada")
-            let bad = AuthorizedClient<Schemes.Basic>(client: api, credentials: try .basic(username: "ada", password: "no"))
+            let bad = AuthorizedClient<Schemes.Basic>(
+                client: api, credentials: try .basic(username: "ada", password: "no"))
             let result = await outcome { try await bad.send(endpoint) }
             guard case .failure(ClientError.unexpected(let response, _)) = result else {
                 Issue.record("a wrong password did not fail as an unexpected response: \(result)")
@@ -113,7 +115,8 @@ struct HTTPBinUploadTests {
         func check<Scope: AuthorizationScope>(_ scope: Scope.Type, _ credentials: Credentials) async throws {
             let configuration = APIClient.Configuration(
                 baseURL: url, headers: ["X-Session-Token": "configured", "X-Visible": "yes"])
-            let client = AuthorizedClient<Scope>(client: APIClient(configuration: configuration), credentials: credentials)
+            let client = AuthorizedClient<Scope>(
+                client: APIClient(configuration: configuration), credentials: credentials)
             let echo = try await client.send(AuthorizedEndpoint<Scope, Echo>(endpoint))
             #expect(echo.headers["Host"] == "localhost:\(port)")
             #expect(echo.headers["X-Visible"] == "yes")

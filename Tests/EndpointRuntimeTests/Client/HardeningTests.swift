@@ -133,7 +133,8 @@ struct HardeningTests {
 
     @Test("a redirect to another host drops every sensitive header; the same origin keeps them")
     func redirectPolicy() {
-        let options = TransportOptions(maximumResponseSize: 1, sensitiveHeaders: ["Authorization", "X-Api-Key", "Cookie"])
+        let options = TransportOptions(
+            maximumResponseSize: 1, sensitiveHeaders: ["Authorization", "X-Api-Key", "Cookie"])
         var request = URLRequest(url: URL(string: "https://evil.example.net/steal")!)
         for name in ["Authorization", "x-api-key", "Cookie", "X-Visible"] {
             request.setValue("v", forHTTPHeaderField: name)

@@ -141,7 +141,8 @@ struct UploadTests {
     func rawBody() async throws {
         let transport = StubTransport(status: 204)
         let api = client(transport)
-        try await api.send(Endpoint<Void>(method: .put, path: "/raw", body: .raw(Upload(data: Self.allBytes), mediaType: "image/png")))
+        try await api.send(
+            Endpoint<Void>(method: .put, path: "/raw", body: .raw(Upload(data: Self.allBytes), mediaType: "image/png")))
         try await api.send(
             Endpoint<Void>(
                 method: .put, path: "/raw",
@@ -150,19 +151,23 @@ struct UploadTests {
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try await api.send(
             Endpoint<Void>(
-                method: .put, path: "/raw", body: .raw(Upload(fileURL: file, mediaType: "image/gif"), mediaType: "image/png")))
+                method: .put, path: "/raw",
+                body: .raw(Upload(fileURL: file, mediaType: "image/gif"), mediaType: "image/png")))
         let requests = transport.requests
-        #expect(requests.map { $0.value(forHTTPHeaderField: "Content-Type") } == [
-            "image/png", "text/plain; charset=utf-8", "image/gif",
-        ])
+        #expect(
+            requests.map { $0.value(forHTTPHeaderField: "Content-Type") } == [
+                "image/png", "text/plain; charset=utf-8", "image/gif",
+            ])
         #expect(requests[0].httpBody == Self.allBytes)
         #expect(requests[2].httpBody == Self.allBytes)
         let bad = Endpoint<Void>(
-            method: .put, path: "/raw", body: .raw(Upload(data: Data(), mediaType: "text/plain\r\nX-Injected: 1"), mediaType: "a/b"))
+            method: .put, path: "/raw",
+            body: .raw(Upload(data: Data(), mediaType: "text/plain\r\nX-Injected: 1"), mediaType: "a/b"))
         await #expect(throws: ClientError.self) { try await api.send(bad) }
         #expect(transport.requests.count == 3)
         let missing = Endpoint<Void>(
-            method: .put, path: "/raw", body: .raw(Upload(fileURL: URL(fileURLWithPath: "/nonexistent/file")), mediaType: "a/b"))
+            method: .put, path: "/raw",
+            body: .raw(Upload(fileURL: URL(fileURLWithPath: "/nonexistent/file")), mediaType: "a/b"))
         expectClientFailure(await outcome { try await api.send(missing) }, .invalidRequest)
     }
 
@@ -176,7 +181,8 @@ struct UploadTests {
         }
         #expect(try json(nil) == "{}")
         #expect(try json(.null) == "{\"due_at\":null}")
-        #expect(try json(Date(timeIntervalSince1970: 0), "t") == "{\"due_at\":\"1970-01-01T00:00:00Z\",\"title\":\"t\"}")
+        #expect(
+            try json(Date(timeIntervalSince1970: 0), "t") == "{\"due_at\":\"1970-01-01T00:00:00Z\",\"title\":\"t\"}")
         let maybe: Date? = nil
         #expect(try json(maybe) == "{\"due_at\":null}", "a Date? passed on is a value: nil in it means null")
     }
