@@ -41,6 +41,7 @@ let package = Package(
                 .embedInCode("Models.mustache"),
                 .embedInCode("Struct.mustache"),
                 .embedInCode("Enum.mustache"),
+                .embedInCode("OneOf.mustache"),
                 .embedInCode("Endpoints.mustache"),
                 .embedInCode("Endpoint.mustache"),
                 .embedInCode("ResponseHeaders.mustache"),
@@ -113,6 +114,7 @@ let package = Package(
         exampleAPI("EdgeCasesAPI"),
         exampleAPI("PlayerAPI"),
         exampleAPI("StorageAPI"),
+        exampleAPI("ActivityAPI"),
 
         // Helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -129,7 +131,7 @@ let package = Package(
             name: "ExampleAPITests",
             dependencies: [
                 "EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "EdgeCasesAPI",
-                "PlayerAPI", "StorageAPI", "TestSupport",
+                "PlayerAPI", "StorageAPI", "ActivityAPI", "TestSupport",
             ]
         ),
         .testTarget(

@@ -9,6 +9,7 @@ package enum EmbeddedTemplates {
         "Models": text(PackageResources.Models_mustache),
         "Struct": text(PackageResources.Struct_mustache),
         "Enum": text(PackageResources.Enum_mustache),
+        "OneOf": text(PackageResources.OneOf_mustache),
         "Endpoints": text(PackageResources.Endpoints_mustache),
         "Endpoint": text(PackageResources.Endpoint_mustache),
         "ResponseHeaders": text(PackageResources.ResponseHeaders_mustache),

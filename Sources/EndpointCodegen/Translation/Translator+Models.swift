@@ -1,6 +1,7 @@
 import EndpointSpec
 
-/// Models: structs for objects, string-backed enums that keep unknown values.
+/// Models: structs for objects, enums backed by strings or integers that keep unknown values, and enums over
+/// the variants of a `oneOf` that keep unknown variants as JSON.
 extension Translator {
     func modelsView(for models: [ResolvedModel]) -> ModelsView {
         let views = models.concurrentMap { model -> ModelView in
@@ -10,6 +11,10 @@ extension Translator {
                     isStruct: true, isEnum: false, structView: structView(model, properties), enumView: nil)
             case .enumeration(let cases):
                 return ModelView(isStruct: false, isEnum: true, structView: nil, enumView: enumView(model, cases))
+            case .oneOf(let oneOf):
+                var view = ModelView(isStruct: false, isEnum: false, structView: nil, enumView: nil)
+                view.oneOfView = oneOfView(model, oneOf)
+                return view
             }
         }
         let errors = models.filter { errorModels.contains($0.name.value) }.map { namer.qualifiedModel($0.name.value) }
@@ -86,9 +91,14 @@ extension Translator {
         let caseViews = cases.map { enumCase -> EnumCaseView in
             let swiftName = SwiftName.memberName(enumCase.name?.value ?? enumCase.value.value)
             taken.insert(swiftName)
+            // An integer value as Swift writes it (`1`, whatever the spec's spelling); validation made it an Int.
+            let literal =
+                model.isIntegerEnumeration
+                ? Int(enumCase.value.value).map(String.init) ?? enumCase.value.value
+                : SwiftSource.stringLiteral(enumCase.value.value)
             return EnumCaseView(
                 docLines: documentation(enumCase.documentation), name: SwiftSource.identifier(swiftName),
-                literal: SwiftSource.stringLiteral(enumCase.value.value))
+                literal: literal)
         }
         let unknown = ["unknown", "unrecognized", "unknownValue"].first { !taken.contains($0) } ?? "_unknown"
         return EnumView(
@@ -97,6 +107,73 @@ extension Translator {
                 namer.swift("Codable"), namer.swift("Hashable"), namer.swift("Sendable"),
                 namer.swift("RawRepresentable"), namer.runtime("ParameterValue"), namer.runtime("HeaderValue"),
             ].joined(separator: ", "),
-            cases: caseViews, unknownCase: unknown, stringType: namer.swift("String"))
+            cases: caseViews, unknownCase: unknown,
+            stringType: namer.swift(model.isIntegerEnumeration ? "Int" : "String"))
+    }
+
+    /// An enum with a case per variant and one for variants this client does not know, decoded by the
+    /// discriminator's value or by trying each variant in turn.
+    private func oneOfView(_ model: ResolvedModel, _ oneOf: ResolvedOneOf) -> OneOfView {
+        let caseNames = oneOf.variants.map { SwiftSource.identifier(SwiftName.memberName($0)) }
+        let taken = Set(caseNames)
+        let unknown = ["unknown", "unrecognized", "unknownVariant"].first { !taken.contains($0) } ?? "_unknown"
+        let json = namer.runtime("JSONValue")
+        var decode: [String] = []
+        var encode = ["switch self {"]
+        if let discriminator = oneOf.discriminator {
+            decode.append("let container = try decoder.container(keyedBy: DiscriminatorKey.self)")
+            decode.append("switch try container.decodeIfPresent(\(namer.swift("String")).self, forKey: .discriminator) {")
+            for (variant, name) in zip(oneOf.variants, caseNames) {
+                let values = discriminator.values.filter { $0.model == variant }.map {
+                    SwiftSource.stringLiteral($0.value) + "?"
+                }
+                decode.append("case \(values.joined(separator: ", ")): self = .\(name)(try \(namer.modelName(variant))(from: decoder))")
+                encode += [
+                    "case .\(name)(let value):", "    try value.encode(to: encoder)",
+                    "    var container = encoder.container(keyedBy: DiscriminatorKey.self)",
+                    "    try container.encode(\(SwiftSource.stringLiteral(discriminator.encodedValues[variant] ?? variant)), "
+                        + "forKey: .discriminator)",
+                ]
+            }
+            decode += ["default: self = .\(unknown)(try \(json)(from: decoder))", "}"]
+        } else {
+            for (index, (variant, name)) in zip(oneOf.variants, caseNames).enumerated() {
+                let opening = index == 0 ? "if" : "} else if"
+                decode += [
+                    "\(opening) let value = try? \(namer.modelName(variant))(from: decoder) {", "    self = .\(name)(value)",
+                ]
+                encode.append("case .\(name)(let value): try value.encode(to: encoder)")
+            }
+            decode += ["} else {", "    self = .\(unknown)(try \(json)(from: decoder))", "}"]
+        }
+        encode += ["case .\(unknown)(let json): try json.encode(to: encoder)", "}"]
+        let tried = oneOf.discriminator == nil ? " Tried in this order; the first that decodes wins." : ""
+        return OneOfView(
+            access: access, name: namer.modelName(model.name.value),
+            docLines: SwiftSource.docLines([
+                model.documentation.summary?.value, model.documentation.description?.value,
+                oneOf.discriminator.map {
+                    "One of \(oneOf.variants.count) models, told apart by the JSON property `\($0.property)`."
+                } ?? "One of \(oneOf.variants.count) models.\(tried)",
+                model.documentation.isDeprecated ? "- Warning: Deprecated." : nil,
+            ]),
+            conformances: [namer.swift("Codable"), namer.swift("Hashable"), namer.swift("Sendable")].joined(
+                separator: ", "),
+            cases: zip(oneOf.variants, caseNames).map { variant, name in
+                let values = oneOf.discriminator.map { discriminator in
+                    discriminator.values.filter { $0.model == variant }.map { "`\($0.value)`" }.joined(separator: " or ")
+                }
+                return SuccessCaseView(
+                    docLines: ["/// A `\(variant)`\(values.map { ", when `\(oneOf.discriminator!.property)` is \($0)" } ?? "")."],
+                    declaration: "case \(name)(\(namer.modelName(variant)))")
+            },
+            unknownCase: unknown, jsonType: json,
+            hasDiscriminator: oneOf.discriminator != nil,
+            discriminatorCase: oneOf.discriminator.map {
+                "case discriminator = \(SwiftSource.stringLiteral($0.property))"
+            } ?? "",
+            codingKeyConformances: "\(namer.swift("String")), \(namer.swift("CodingKey"))",
+            decoderType: namer.swift("Decoder"), encoderType: namer.swift("Encoder"),
+            decodeLines: decode, encodeLines: encode)
     }
 }

@@ -106,6 +106,29 @@ extension ModelView: TemplateContext {
         case "isEnum": return .flag(self.isEnum)
         case "structView": return .optionalObject(self.structView)
         case "enumView": return .optionalObject(self.enumView)
+        case "oneOfView": return .optionalObject(self.oneOfView)
+        default: return nil
+        }
+    }
+}
+
+extension OneOfView: TemplateContext {
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "access": return .text(self.access)
+        case "name": return .text(self.name)
+        case "docLines": return .texts(self.docLines)
+        case "conformances": return .text(self.conformances)
+        case "cases": return .objects(self.cases)
+        case "unknownCase": return .text(self.unknownCase)
+        case "jsonType": return .text(self.jsonType)
+        case "hasDiscriminator": return .flag(self.hasDiscriminator)
+        case "discriminatorCase": return .text(self.discriminatorCase)
+        case "codingKeyConformances": return .text(self.codingKeyConformances)
+        case "decoderType": return .text(self.decoderType)
+        case "encoderType": return .text(self.encoderType)
+        case "decodeLines": return .texts(self.decodeLines)
+        case "encodeLines": return .texts(self.encodeLines)
         default: return nil
         }
     }

@@ -109,6 +109,29 @@ struct ModelView: Sendable {
     var isEnum: Bool
     var structView: StructView?
     var enumView: EnumView?
+    var oneOfView: OneOfView?
+}
+
+/// A model that is one of several: an enum with a case per variant, decoding and encoding written out.
+struct OneOfView: Sendable {
+    var access: String
+    var name: String
+    var docLines: [String]
+    var conformances: String
+    /// `case cat(Cat)`, with documentation.
+    var cases: [SuccessCaseView]
+    /// The case that keeps a variant this client does not know, as JSON: `unknown`.
+    var unknownCase: String
+    var jsonType: String
+    var hasDiscriminator: Bool
+    /// `case discriminator = "kind"`
+    var discriminatorCase: String
+    var codingKeyConformances: String
+    var decoderType: String
+    var encoderType: String
+    /// The bodies of `init(from:)` and `encode(to:)`, one statement per line, indented relative to the body.
+    var decodeLines: [String]
+    var encodeLines: [String]
 }
 
 struct StructView: Sendable {
@@ -148,6 +171,7 @@ struct EnumView: Sendable {
     var cases: [EnumCaseView]
     /// The case that keeps values this client does not know: `unknown`.
     var unknownCase: String
+    /// The raw value's type: `String`, or `Int` for an integer enum.
     var stringType: String
 }
 

@@ -133,6 +133,13 @@ extension HeaderValue where Self: RawRepresentable, RawValue == String {
     public init?(headerText text: String, relativeTo url: URL?) { self.init(rawValue: text) }
 }
 
+extension HeaderValue where Self: RawRepresentable, RawValue == Int {
+    public init?(headerText text: String, relativeTo url: URL?) {
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else { return nil }
+        self.init(rawValue: value)
+    }
+}
+
 extension Array: HeaderValue where Element: HeaderValue {
     /// The elements of a comma-separated list; commas inside double quotes do not split, empty elements are
     /// skipped (RFC 9110, section 5.6.1). Nil when any element does not read.

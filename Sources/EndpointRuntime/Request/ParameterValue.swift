@@ -50,3 +50,7 @@ extension Date: ParameterValue {
 extension ParameterValue where Self: RawRepresentable, RawValue == String {
     public var parameterText: String { rawValue }
 }
+
+extension ParameterValue where Self: RawRepresentable, RawValue == Int {
+    public var parameterText: String { String(rawValue) }
+}

@@ -209,30 +209,96 @@ struct SpecDecoder {
         guard
             let fields = fields(
                 of: entry.value, what, known: SpecKeys.model,
-                expected: "a mapping with 'properties' (an object) or 'enum' (a list of strings)")
+                expected: "a mapping with 'properties' (an object), 'enum' (a list of values) or 'oneOf' (a list of models)")
         else { return nil }
         let name = Located(entry.key, at: entry.keyLocation)
         let documentation = documentation(fields, of: what)
-        switch (fields["properties"], fields["enum"]) {
-        case (let properties?, nil):
+        let kinds = ["properties", "enum", "oneOf"].filter { fields[$0] != nil }
+        guard kinds.count == 1 else {
+            if kinds.count > 1 {
+                diagnostics.error(
+                    "\(what) has both '\(kinds[0])' and '\(kinds[1])'; a model is an object, an enumeration or one of "
+                        + "several models", at: fields.keyLocation(kinds[1]) ?? entry.keyLocation)
+            } else {
+                diagnostics.error(
+                    "\(what) needs 'properties' (an object), 'enum' (a list of values) or 'oneOf' (a list of models)",
+                    at: entry.keyLocation)
+            }
+            return nil
+        }
+        for (key, kind) in [("extends", "properties"), ("discriminator", "oneOf")] where fields[key] != nil {
+            if fields[kind] == nil, let location = fields.keyLocation(key) {
+                diagnostics.error("'\(key)' of \(what) needs '\(kind)'; remove it, or add '\(kind)'", at: location)
+            }
+        }
+        if let properties = fields["properties"] {
             guard let entries = namedEntries(of: properties, "'properties' of \(what)", expected: "a mapping") else {
                 return nil
             }
             let list = entries.compactMap { property($0, of: what) }
-            return ModelDefinition(name: name, kind: .object(list), documentation: documentation)
-        case (nil, let values?):
-            return ModelDefinition(
-                name: name, kind: .enumeration(enumCases(values, of: what)), documentation: documentation)
-        case (.some, .some):
+            var model = ModelDefinition(name: name, kind: .object(list), documentation: documentation)
+            if let node = fields["extends"] { model.extends = names(node, "'extends' of \(what)") }
+            return model
+        }
+        if let values = fields["enum"] {
+            let cases = enumCases(values, of: what)
+            var model = ModelDefinition(name: name, kind: .enumeration(cases), documentation: documentation)
+            let integers = cases.filter(\.isInteger)
+            if !integers.isEmpty, integers.count < cases.count, let mixed = cases.first(where: { !$0.isInteger }) {
+                diagnostics.error(
+                    "'enum' of \(what) mixes integers and strings ('\(integers[0].value.value)' and "
+                        + "'\(mixed.value.value)'); quote the integers to make them all strings", at: mixed.value.location)
+            }
+            model.isIntegerEnumeration = !cases.isEmpty && integers.count == cases.count
+            return model
+        }
+        guard let variantsNode = fields["oneOf"] else { return nil }
+        let variants = names(variantsNode, "'oneOf' of \(what)")
+        if variants.count < 2 {
             diagnostics.error(
-                "\(what) has both 'properties' and 'enum'; a model is either an object or an enumeration",
-                at: fields.keyLocation("enum") ?? entry.keyLocation)
-            return nil
-        case (nil, nil):
-            diagnostics.error(
-                "\(what) needs 'properties' (an object) or 'enum' (a list of strings)", at: entry.keyLocation)
+                "'oneOf' of \(what) needs at least two models; for one, use that model itself", at: variantsNode.location)
+        }
+        let oneOf = OneOf(variants: variants, discriminator: fields["discriminator"].flatMap { discriminator($0, of: what) })
+        return ModelDefinition(name: name, kind: .oneOf(oneOf), documentation: documentation)
+    }
+
+    /// A list of names, or one name.
+    private mutating func names(_ node: YAMLNode, _ what: String) -> [Located<String>] {
+        if let items = node.sequenceItems {
+            return items.compactMap { text($0, "an entry of \(what)", optional: false) }
+        }
+        return text(node, what, optional: false).map { [$0] } ?? []
+    }
+
+    /// `discriminator: kind`, or `discriminator: { property: kind, mapping: { value: Model } }`.
+    private mutating func discriminator(_ node: YAMLNode, of owner: String) -> Discriminator? {
+        let what = "'discriminator' of \(owner)"
+        if node.scalar != nil {
+            return text(node, what, optional: false).map { Discriminator(property: $0) }
+        }
+        guard
+            let fields = fields(
+                of: node, what, known: SpecKeys.discriminator,
+                expected: "a property name, or a mapping with 'property' and 'mapping'")
+        else { return nil }
+        guard let property = text(fields["property"], "'property' of \(what)", optional: false) else {
+            if fields["property"] == nil {
+                diagnostics.error("\(what) has no 'property'; name the JSON property, such as 'kind'", at: node.location)
+            }
             return nil
         }
+        var mapping: [DiscriminatorValue] = []
+        if let mappingNode = fields["mapping"],
+            let entries = namedEntries(
+                of: mappingNode, "'mapping' of \(what)", expected: "a mapping from values to model names")
+        {
+            mapping = entries.compactMap { entry in
+                text(entry.value, "the model for '\(entry.key)' in \(what)", optional: false).map {
+                    DiscriminatorValue(value: Located(entry.key, at: entry.keyLocation), model: $0)
+                }
+            }
+        }
+        return Discriminator(property: property, mapping: mapping)
     }
 
     /// A model property or inline body field: `name: Type`, or `name: { type: Type, key: wire_name, … }`.
@@ -271,7 +337,9 @@ struct SpecDecoder {
                         at: item.location)
                     return nil
                 }
-                return EnumCase(value: Located(scalar.value, at: item.location))
+                var enumCase = EnumCase(value: Located(scalar.value, at: item.location))
+                enumCase.isInteger = scalar.style == .plain && Int(scalar.value) != nil
+                return enumCase
             }
             let what = "a value of 'enum' of \(owner)"
             guard
@@ -284,9 +352,11 @@ struct SpecDecoder {
                 }
                 return nil
             }
-            return EnumCase(
+            var enumCase = EnumCase(
                 value: value, name: text(fields["name"], "'name' of \(what)", optional: false),
                 documentation: documentation(fields, of: what))
+            enumCase.isInteger = fields["value"]?.scalar?.style == .plain && Int(value.value) != nil
+            return enumCase
         }
     }
 

@@ -187,12 +187,14 @@ package struct ErrorResponse: Sendable, Hashable {
     }
 }
 
-/// A model: an object with properties, or an enumeration of strings.
+/// A model: an object with properties, an enumeration of strings or integers, or one of several models.
 package struct ModelDefinition: Sendable, Hashable {
     /// What kind of model it is.
     package enum Kind: Sendable, Hashable {
         case object([Property])
         case enumeration([EnumCase])
+        /// `oneOf: [Cat, Dog]`: a value of one of several models.
+        case oneOf(OneOf)
     }
 
     /// The model's name, which type expressions refer to.
@@ -201,12 +203,53 @@ package struct ModelDefinition: Sendable, Hashable {
     package var kind: Kind
     /// Its documentation.
     package var documentation: Documentation
+    /// `extends`: object models whose properties this object model has too, before its own.
+    package var extends: [Located<String>] = []
+    /// For an enumeration: whether its values are integers (`enum: [0, 1, 2]`) rather than strings.
+    package var isIntegerEnumeration = false
 
     /// Creates a model.
     package init(name: Located<String>, kind: Kind, documentation: Documentation = Documentation()) {
         self.name = name
         self.kind = kind
         self.documentation = documentation
+    }
+}
+
+/// `oneOf` with an optional `discriminator`: which models a value may be, and how to tell them apart.
+package struct OneOf: Sendable, Hashable {
+    /// The models, in the order they are tried when there is no discriminator.
+    package var variants: [Located<String>]
+    /// The property that names the variant, and its values; nil for a value tried against each variant in turn.
+    package var discriminator: Discriminator?
+
+    package init(variants: [Located<String>], discriminator: Discriminator? = nil) {
+        self.variants = variants
+        self.discriminator = discriminator
+    }
+}
+
+/// `discriminator: kind`, or `discriminator: { property: kind, mapping: { cat: Cat } }`.
+package struct Discriminator: Sendable, Hashable {
+    /// The JSON property whose value names the variant.
+    package var property: Located<String>
+    /// Values and the models they name, in the file's order; a variant not mapped is named by its model name.
+    package var mapping: [DiscriminatorValue]
+
+    package init(property: Located<String>, mapping: [DiscriminatorValue] = []) {
+        self.property = property
+        self.mapping = mapping
+    }
+}
+
+/// One entry of a discriminator's `mapping`.
+package struct DiscriminatorValue: Sendable, Hashable {
+    package var value: Located<String>
+    package var model: Located<String>
+
+    package init(value: Located<String>, model: Located<String>) {
+        self.value = value
+        self.model = model
     }
 }
 
@@ -240,10 +283,12 @@ package struct Property: Sendable, Hashable {
     }
 }
 
-/// One value of a string enumeration.
+/// One value of an enumeration.
 package struct EnumCase: Sendable, Hashable {
-    /// The value on the wire.
+    /// The value on the wire, as written.
     package var value: Located<String>
+    /// Whether it was written as a plain integer (`0`, not `"0"`).
+    package var isInteger = false
     /// `name`: the Swift case name when the derived one will not do.
     package var name: Located<String>?
     /// Its documentation.

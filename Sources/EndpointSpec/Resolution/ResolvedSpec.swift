@@ -59,16 +59,50 @@ package struct ResolvedError: Sendable, Hashable {
     package var location: SourceLocation
 }
 
-/// A model: an object with properties or a string enum.
+/// A model: an object with properties (those it extends included), an enum, or one of several models.
 package struct ResolvedModel: Sendable, Hashable {
     package enum Kind: Sendable, Hashable {
         case object([ResolvedProperty])
         case enumeration([EnumCase])
+        case oneOf(ResolvedOneOf)
     }
 
     package var name: Located<String>
     package var kind: Kind
     package var documentation: Documentation
+    /// For an enumeration: integer values rather than strings.
+    package var isIntegerEnumeration = false
+}
+
+/// One of several models, with how a value tells which.
+package struct ResolvedOneOf: Sendable, Hashable {
+    /// The variants' model names, in the order written (and tried, without a discriminator).
+    package var variants: [String]
+    /// The discriminator's JSON property and values; nil to try each variant in turn.
+    package var discriminator: ResolvedDiscriminator?
+}
+
+/// A discriminator, its values decided.
+package struct ResolvedDiscriminator: Sendable, Hashable {
+    /// The JSON property.
+    package var property: String
+    /// Every value a variant is decoded from, in order: the mapping's, then each unmapped variant's own name.
+    package var values: [(value: String, model: String)]
+    /// The value each variant is encoded with: its first mapped value, else its name; by variant.
+    package var encodedValues: [String: String]
+
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.property == rhs.property && lhs.encodedValues == rhs.encodedValues
+            && lhs.values.map(\.value) == rhs.values.map(\.value) && lhs.values.map(\.model) == rhs.values.map(\.model)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(property)
+        for entry in values {
+            hasher.combine(entry.value)
+            hasher.combine(entry.model)
+        }
+    }
 }
 
 /// A model property or an inline body field.

@@ -136,11 +136,29 @@ enum SpecResolver {
         }
         let models = spec.models.map { model -> ResolvedModel in
             switch model.kind {
-            case .object(let properties):
+            case .object:
+                let properties = ModelComposition.properties(of: model, models: modelsByName)
                 return ResolvedModel(
                     name: model.name, kind: .object(properties.map(property)), documentation: model.documentation)
             case .enumeration(let cases):
-                return ResolvedModel(name: model.name, kind: .enumeration(cases), documentation: model.documentation)
+                var resolved = ResolvedModel(
+                    name: model.name, kind: .enumeration(cases), documentation: model.documentation)
+                resolved.isIntegerEnumeration = model.isIntegerEnumeration
+                return resolved
+            case .oneOf(let oneOf):
+                let variants = oneOf.variants.map(\.value)
+                let discriminator = oneOf.discriminator.map { discriminator -> ResolvedDiscriminator in
+                    var values = discriminator.mapping.map { (value: $0.value.value, model: $0.model.value) }
+                    let mapped = Set(values.map(\.model))
+                    values += variants.filter { !mapped.contains($0) }.map { (value: $0, model: $0) }
+                    var encoded: [String: String] = [:]
+                    for entry in values where encoded[entry.model] == nil { encoded[entry.model] = entry.value }
+                    return ResolvedDiscriminator(
+                        property: discriminator.property.value, values: values, encodedValues: encoded)
+                }
+                return ResolvedModel(
+                    name: model.name, kind: .oneOf(ResolvedOneOf(variants: variants, discriminator: discriminator)),
+                    documentation: model.documentation)
             }
         }
         let namespaces = spec.namespaces.map {

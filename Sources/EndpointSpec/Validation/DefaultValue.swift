@@ -38,11 +38,14 @@ package enum DefaultValue: Sendable, Hashable {
             guard let model = models[name], case .enumeration(let cases) = model.kind else {
                 return .failure(.unsupportedType)
             }
-            guard cases.contains(where: { $0.value.value == text }) else {
+            // An integer enum's value as the spec writes it: `1`, not `01`.
+            let written = model.isIntegerEnumeration ? Int(text).map(String.init) ?? text : text
+            guard let match = cases.first(where: { model.isIntegerEnumeration ? Int($0.value.value) == Int(written) : $0.value.value == written })
+            else {
                 let values = cases.prefix(10).map { "'\($0.value.value)'" }.joined(separator: ", ")
                 return .failure(.notA("value of '\(name)' (\(values)\(cases.count > 10 ? ", …" : ""))"))
             }
-            return .success(.enumCase(text))
+            return .success(.enumCase(match.value.value))
         default:
             return .failure(.unsupportedType)
         }

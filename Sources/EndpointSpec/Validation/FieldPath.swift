@@ -22,11 +22,11 @@ package struct FieldPath: Sendable, Hashable {
         var current = root
         for segment in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
             let reached = steps.isEmpty ? "the response" : "'\(steps.map(\.name).joined(separator: "."))'"
-            guard case .model(let name) = current.unwrapped, let model = models[name],
-                case .object(let properties) = model.kind
+            guard case .model(let name) = current.unwrapped, let model = models[name], case .object = model.kind
             else {
                 return .failure(Problem(message: "\(reached) is '\(current)', not a model with properties"))
             }
+            let properties = ModelComposition.properties(of: model, models: models)
             guard let property = properties.first(where: { $0.name.value == segment }),
                 let type = property.type.expression
             else {

@@ -109,7 +109,9 @@ struct SpecValidator {
             }
             let owner = "model '\(name.value)'"
             switch model.kind {
-            case .object(let properties):
+            case .object:
+                checkExtends(of: model)
+                let properties = ModelComposition.properties(of: model, models: models)
                 for property in properties {
                     checkType(property.type, of: "property '\(property.name.value)'")
                     let what = "property '\(property.name.value)' of \(owner)"
@@ -129,6 +131,126 @@ struct SpecValidator {
                 checkMemberNames(
                     cases.map { ($0.name ?? $0.value, SwiftName.memberName($0.name?.value ?? $0.value.value)) },
                     kind: "enum case", in: owner)
+            case .oneOf(let oneOf):
+                checkOneOf(oneOf, of: model)
+            }
+        }
+        for target in ModelComposition.cycles(in: spec.models) {
+            diagnostics.error(
+                "model '\(target.value)' extends itself through this 'extends'; a model cannot have its own "
+                    + "properties as a base, so remove one of the 'extends' on the cycle", at: target.location)
+        }
+        checkOneOfCycles()
+    }
+
+    /// Each base is a known object model other than the model itself.
+    private mutating func checkExtends(of model: ModelDefinition) {
+        let owner = "model '\(model.name.value)'"
+        for base in model.extends {
+            guard let definition = models[base.value] else {
+                diagnostics.error(
+                    "\(owner) extends unknown model '\(base.value)'"
+                        + suggestionHint(for: base.value, among: spec.models.lazy.map(\.name.value)),
+                    at: base.location)
+                continue
+            }
+            guard case .object = definition.kind else {
+                diagnostics.error(
+                    "\(owner) extends '\(base.value)', which is not an object model; only a model with 'properties' "
+                        + "can be extended", at: base.location)
+                continue
+            }
+        }
+    }
+
+    /// The variants are known, distinct models; with a discriminator they are objects, each named by a value.
+    private mutating func checkOneOf(_ oneOf: OneOf, of model: ModelDefinition) {
+        let owner = "model '\(model.name.value)'"
+        var seen: Set<String> = []
+        for variant in oneOf.variants {
+            guard let definition = models[variant.value] else {
+                diagnostics.error(
+                    "unknown model '\(variant.value)' in 'oneOf' of \(owner)"
+                        + suggestionHint(for: variant.value, among: spec.models.lazy.map(\.name.value)),
+                    at: variant.location)
+                continue
+            }
+            if !seen.insert(variant.value).inserted {
+                diagnostics.error("'\(variant.value)' is listed twice in 'oneOf' of \(owner)", at: variant.location)
+            } else if variant.value == model.name.value {
+                diagnostics.error("\(owner) cannot be one of itself; remove it from its 'oneOf'", at: variant.location)
+            } else if oneOf.discriminator != nil, !isObject(definition) {
+                diagnostics.error(
+                    "'\(variant.value)' in 'oneOf' of \(owner) is not an object model; with a discriminator each "
+                        + "variant is an object that holds the property, so remove the discriminator to try each "
+                        + "variant in turn", at: variant.location)
+            }
+        }
+        checkMemberNames(
+            oneOf.variants.map { ($0, SwiftName.memberName($0.value)) }, kind: "variant", in: "'oneOf' of \(owner)")
+        guard let discriminator = oneOf.discriminator else { return }
+        for entry in discriminator.mapping where !seen.contains(entry.model.value) {
+            diagnostics.error(
+                "the discriminator value '\(entry.value.value)' of \(owner) names '\(entry.model.value)', which is not "
+                    + "in its 'oneOf'; map it to one of \(oneOf.variants.map { "'\($0.value)'" }.joined(separator: ", "))",
+                at: entry.model.location)
+        }
+        checkWireNames(discriminator.mapping.map(\.value), kind: "discriminator value", in: owner)
+        for variant in oneOf.variants {
+            guard let definition = models[variant.value] else { continue }
+            let property = ModelComposition.properties(of: definition, models: models).first {
+                $0.wireName == discriminator.property.value
+            }
+            guard let property, let type = property.type.expression else { continue }
+            let isString: Bool
+            switch type.unwrapped {
+            case .builtin(.string): isString = true
+            case .model(let name): isString = models[name].map { isStringEnumeration($0) } ?? true
+            default: isString = false
+            }
+            if !isString {
+                diagnostics.error(
+                    "property '\(property.name.value)' of model '\(variant.value)' is the discriminator of \(owner), "
+                        + "so it must be a String or a string enum, not '\(type)'", at: property.type.text.location)
+            }
+        }
+    }
+
+    private func isObject(_ model: ModelDefinition) -> Bool {
+        if case .object = model.kind { return true }
+        return false
+    }
+
+    private func isStringEnumeration(_ model: ModelDefinition) -> Bool {
+        if case .enumeration = model.kind { return !model.isIntegerEnumeration }
+        return false
+    }
+
+    /// A model that is one of others, which is one of it again, would try itself for ever when decoding.
+    private mutating func checkOneOfCycles() {
+        var colour: [String: Int] = [:]
+        for model in spec.models where colour[model.name.value] == nil {
+            guard case .oneOf = model.kind else { continue }
+            var stack: [(name: String, next: Int)] = [(model.name.value, 0)]
+            colour[model.name.value] = 1
+            while let top = stack.popLast() {
+                guard case .oneOf(let oneOf)? = models[top.name]?.kind, top.next < oneOf.variants.count else {
+                    colour[top.name] = 2
+                    continue
+                }
+                stack.append((top.name, top.next + 1))
+                let target = oneOf.variants[top.next]
+                guard target.value != top.name else { continue }  // Reported on its own.
+                switch colour[target.value] {
+                case 1?:
+                    diagnostics.error(
+                        "'\(target.value)' in 'oneOf' of model '\(top.name)' leads back to '\(top.name)'; models that "
+                            + "are one of each other cannot be decoded, so remove one of them", at: target.location)
+                case nil where models[target.value] != nil:
+                    colour[target.value] = 1
+                    stack.append((target.value, 0))
+                default: break
+                }
             }
         }
     }

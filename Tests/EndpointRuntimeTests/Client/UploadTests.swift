@@ -112,29 +112,50 @@ struct UploadTests {
         #expect(boundaries.allSatisfy { $0.count == "EndpointGen-".count + 32 })
     }
 
-    @Test("a file part streams from a temporary file that is gone afterwards, whatever the outcome")
+    /// Records the file each request's body streams from, and whether it existed while being sent.
+    final class BodyFileTransport: HTTPTransport {
+        let files = Locked<[(url: URL, existed: Bool)]>([])
+        let status: Int
+
+        init(status: Int) { self.status = status }
+
+        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+            (
+                Data("{\"name\":\"a\"}".utf8),
+                HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: nil, headerFields: nil)!
+            )
+        }
+
+        func send(_ request: URLRequest, options: TransportOptions) async throws -> (Data, HTTPURLResponse) {
+            if let file = options.bodyFile {
+                files.withLock { $0.append((file, FileManager.default.fileExists(atPath: file.path))) }
+            }
+            return try await send(request)
+        }
+    }
+
+    @Test("a multipart file part streams from a temporary file that is gone afterwards, whatever the outcome")
     func temporaryFileRemoved() async throws {
         let file = try Self.temporaryFile(Self.allBytes)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let before = try Self.temporaryUploads()
-        let sizes = Locked<[Int]>([])
-        let transport = StubTransport { request in
-            sizes.withLock { $0.append(request.httpBody?.count ?? -1) }
-            return (sizes.withLock { $0.count } == 1 ? 200 : 500, [:], Data("{\"name\":\"a\"}".utf8))
-        }
         let endpoint = Endpoint<Profile>(
             method: .post, path: "/upload", body: .multipart([MultipartPart("file", Upload(fileURL: file))]))
-        _ = try await client(transport).send(endpoint)
-        _ = try? await client(transport).send(endpoint)
-        #expect(sizes.withLock { $0 }.allSatisfy { $0 > 256 })
-        #expect(try Self.temporaryUploads() == before)
-    }
-
-    static func temporaryUploads() throws -> Set<String> {
-        Set(
-            try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path).filter {
-                $0.hasPrefix("endpointgen-upload-")
-            })
+        for status in [200, 500] {
+            let transport = BodyFileTransport(status: status)
+            let api = APIClient(configuration: .init(baseURL: baseURL, transport: transport))
+            _ = try? await api.send(endpoint)
+            let sent = transport.files.withLock { $0 }
+            #expect(sent.count == 1 && sent[0].existed, "status \(status): \(sent)")
+            #expect(sent.allSatisfy { !FileManager.default.fileExists(atPath: $0.url.path) }, "status \(status)")
+            #expect(sent.allSatisfy { $0.url.lastPathComponent.hasPrefix("endpointgen-upload-") })
+        }
+        // A raw file body is the caller's file: sent from where it is, and left there.
+        let transport = BodyFileTransport(status: 200)
+        let api = APIClient(configuration: .init(baseURL: baseURL, transport: transport))
+        _ = try await api.send(
+            Endpoint<Profile>(method: .put, path: "/raw", body: .raw(Upload(fileURL: file), mediaType: "a/b")))
+        #expect(transport.files.withLock { $0.map(\.url) } == [file])
+        #expect(FileManager.default.fileExists(atPath: file.path))
     }
 
     @Test("a raw body is sent as the declared media type, or the upload's own; a bad one is refused")

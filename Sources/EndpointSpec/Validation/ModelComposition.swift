@@ -1,0 +1,57 @@
+/// `extends`: the one rule for which properties an object model has, used by the validator (to check them as
+/// one list) and the resolver (to record them).
+package enum ModelComposition {
+    /// The properties of `model`: those of the models it extends first, depth-first in the order written, each
+    /// model once (a diamond contributes its base once), then its own. A cycle, reported by the validator, ends
+    /// the walk instead of looping.
+    package static func properties(of model: ModelDefinition, models: [String: ModelDefinition]) -> [Property] {
+        guard case .object(let own) = model.kind else { return [] }
+        guard !model.extends.isEmpty else { return own }
+        var visited: Set<String> = [model.name.value]
+        var result: [Property] = []
+        // An explicit stack, so a long chain of `extends` cannot exhaust the call stack.
+        var stack: [(model: ModelDefinition, next: Int)] = [(model, 0)]
+        while let top = stack.popLast() {
+            if top.next < top.model.extends.count {
+                stack.append((top.model, top.next + 1))
+                let name = top.model.extends[top.next].value
+                guard let base = models[name], case .object = base.kind, visited.insert(name).inserted else { continue }
+                stack.append((base, 0))
+            } else if case .object(let properties) = top.model.kind {
+                result += properties
+            }
+        }
+        return result
+    }
+
+    /// The first `extends` entry, in file order, that leads back to the model it is written in; nil when the
+    /// models' `extends` have no cycle.
+    package static func cycles(in models: [ModelDefinition]) -> [Located<String>] {
+        var byName: [String: ModelDefinition] = [:]
+        for model in models where byName[model.name.value] == nil { byName[model.name.value] = model }
+        // Colours of an iterative depth-first search: 1 on the current path, 2 done.
+        var colour: [String: Int] = [:]
+        var closing: [Located<String>] = []
+        for model in models where colour[model.name.value] == nil {
+            var stack: [(name: String, next: Int)] = [(model.name.value, 0)]
+            colour[model.name.value] = 1
+            while let top = stack.popLast() {
+                let extends = byName[top.name]?.extends ?? []
+                guard top.next < extends.count else {
+                    colour[top.name] = 2
+                    continue
+                }
+                stack.append((top.name, top.next + 1))
+                let target = extends[top.next]
+                switch colour[target.value] {
+                case 1?: closing.append(target)
+                case nil where byName[target.value] != nil:
+                    colour[target.value] = 1
+                    stack.append((target.value, 0))
+                default: break
+                }
+            }
+        }
+        return closing
+    }
+}
