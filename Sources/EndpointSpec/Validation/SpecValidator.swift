@@ -137,8 +137,8 @@ struct SpecValidator {
         }
         for target in ModelComposition.cycles(in: spec.models) {
             diagnostics.error(
-                "model '\(target.value)' extends itself through this 'extends'; a model cannot have its own "
-                    + "properties as a base, so remove one of the 'extends' on the cycle", at: target.location)
+                "this 'extends' of '\(target.value)' closes a cycle: '\(target.value)' would extend itself; a model "
+                    + "cannot be its own base, so remove one of the 'extends' on the cycle", at: target.location)
         }
         checkOneOfCycles()
     }
@@ -192,7 +192,9 @@ struct SpecValidator {
         for entry in discriminator.mapping where !seen.contains(entry.model.value) {
             diagnostics.error(
                 "the discriminator value '\(entry.value.value)' of \(owner) names '\(entry.model.value)', which is not "
-                    + "in its 'oneOf'; map it to one of \(oneOf.variants.map { "'\($0.value)'" }.joined(separator: ", "))",
+                    + "in its 'oneOf'; map it to one of "
+                    + oneOf.variants.map(\.value).filter { seen.contains($0) }.uniqued().map { "'\($0)'" }
+                    .joined(separator: ", "),
                 at: entry.model.location)
         }
         checkWireNames(discriminator.mapping.map(\.value), kind: "discriminator value", in: owner)
@@ -379,4 +381,12 @@ struct SpecValidator {
         "Models": "its models", "Scope": "its scopes", "Access": "what each scope may call",
         "Failures": "the types of declared errors", "Servers": "its other servers",
     ]
+}
+
+extension Sequence where Element: Hashable {
+    /// The elements, each once, in their first order.
+    fileprivate func uniqued() -> [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
+    }
 }
