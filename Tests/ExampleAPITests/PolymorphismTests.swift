@@ -97,7 +97,9 @@ struct PolymorphismTests {
         #expect(Activity.Models.Priority.high.parameterText == "2")
         let subscription = Activity.Models.Subscription(repository: "a/b")
         #expect(subscription.priority == .normal)
-        #expect(throws: DecodingError.self) { try decoder.decode([Activity.Models.Priority].self, from: Data(#"["1"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode([Activity.Models.Priority].self, from: Data(#"["1"]"#.utf8))
+        }
     }
 
     @Test("a nullable model property encodes .null as null and nil as nothing")

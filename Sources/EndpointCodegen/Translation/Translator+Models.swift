@@ -122,12 +122,15 @@ extension Translator {
         var encode = ["switch self {"]
         if let discriminator = oneOf.discriminator {
             decode.append("let container = try decoder.container(keyedBy: DiscriminatorKey.self)")
-            decode.append("switch try container.decodeIfPresent(\(namer.swift("String")).self, forKey: .discriminator) {")
+            decode.append(
+                "switch try container.decodeIfPresent(\(namer.swift("String")).self, forKey: .discriminator) {")
             for (variant, name) in zip(oneOf.variants, caseNames) {
                 let values = discriminator.values.filter { $0.model == variant }.map {
                     SwiftSource.stringLiteral($0.value) + "?"
                 }
-                decode.append("case \(values.joined(separator: ", ")): self = .\(name)(try \(namer.modelName(variant))(from: decoder))")
+                decode.append(
+                    "case \(values.joined(separator: ", ")): self = .\(name)(try \(namer.modelName(variant))(from: decoder))"
+                )
                 encode += [
                     "case .\(name)(let value):", "    try value.encode(to: encoder)",
                     "    var container = encoder.container(keyedBy: DiscriminatorKey.self)",
@@ -140,7 +143,8 @@ extension Translator {
             for (index, (variant, name)) in zip(oneOf.variants, caseNames).enumerated() {
                 let opening = index == 0 ? "if" : "} else if"
                 decode += [
-                    "\(opening) let value = try? \(namer.modelName(variant))(from: decoder) {", "    self = .\(name)(value)",
+                    "\(opening) let value = try? \(namer.modelName(variant))(from: decoder) {",
+                    "    self = .\(name)(value)",
                 ]
                 encode.append("case .\(name)(let value): try value.encode(to: encoder)")
             }
@@ -161,10 +165,13 @@ extension Translator {
                 separator: ", "),
             cases: zip(oneOf.variants, caseNames).map { variant, name in
                 let values = oneOf.discriminator.map { discriminator in
-                    discriminator.values.filter { $0.model == variant }.map { "`\($0.value)`" }.joined(separator: " or ")
+                    discriminator.values.filter { $0.model == variant }.map { "`\($0.value)`" }.joined(
+                        separator: " or ")
                 }
                 return SuccessCaseView(
-                    docLines: ["/// A `\(variant)`\(values.map { ", when `\(oneOf.discriminator!.property)` is \($0)" } ?? "")."],
+                    docLines: [
+                        "/// A `\(variant)`\(values.map { ", when `\(oneOf.discriminator!.property)` is \($0)" } ?? "")."
+                    ],
                     declaration: "case \(name)(\(namer.modelName(variant)))")
             },
             unknownCase: unknown, jsonType: json,

@@ -209,7 +209,8 @@ struct SpecDecoder {
         guard
             let fields = fields(
                 of: entry.value, what, known: SpecKeys.model,
-                expected: "a mapping with 'properties' (an object), 'enum' (a list of values) or 'oneOf' (a list of models)")
+                expected:
+                    "a mapping with 'properties' (an object), 'enum' (a list of values) or 'oneOf' (a list of models)")
         else { return nil }
         let name = Located(entry.key, at: entry.keyLocation)
         let documentation = documentation(fields, of: what)
@@ -247,7 +248,8 @@ struct SpecDecoder {
             if !integers.isEmpty, integers.count < cases.count, let mixed = cases.first(where: { !$0.isInteger }) {
                 diagnostics.error(
                     "'enum' of \(what) mixes integers and strings ('\(integers[0].value.value)' and "
-                        + "'\(mixed.value.value)'); quote the integers to make them all strings", at: mixed.value.location)
+                        + "'\(mixed.value.value)'); quote the integers to make them all strings",
+                    at: mixed.value.location)
             }
             model.isIntegerEnumeration = !cases.isEmpty && integers.count == cases.count
             return model
@@ -256,9 +258,11 @@ struct SpecDecoder {
         let variants = names(variantsNode, "'oneOf' of \(what)")
         if variants.count < 2 {
             diagnostics.error(
-                "'oneOf' of \(what) needs at least two models; for one, use that model itself", at: variantsNode.location)
+                "'oneOf' of \(what) needs at least two models; for one, use that model itself",
+                at: variantsNode.location)
         }
-        let oneOf = OneOf(variants: variants, discriminator: fields["discriminator"].flatMap { discriminator($0, of: what) })
+        let oneOf = OneOf(
+            variants: variants, discriminator: fields["discriminator"].flatMap { discriminator($0, of: what) })
         return ModelDefinition(name: name, kind: .oneOf(oneOf), documentation: documentation)
     }
 
@@ -283,7 +287,8 @@ struct SpecDecoder {
         else { return nil }
         guard let property = text(fields["property"], "'property' of \(what)", optional: false) else {
             if fields["property"] == nil {
-                diagnostics.error("\(what) has no 'property'; name the JSON property, such as 'kind'", at: node.location)
+                diagnostics.error(
+                    "\(what) has no 'property'; name the JSON property, such as 'kind'", at: node.location)
             }
             return nil
         }

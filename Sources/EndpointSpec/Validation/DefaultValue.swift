@@ -40,7 +40,10 @@ package enum DefaultValue: Sendable, Hashable {
             }
             // An integer enum's value as the spec writes it: `1`, not `01`.
             let written = model.isIntegerEnumeration ? Int(text).map(String.init) ?? text : text
-            guard let match = cases.first(where: { model.isIntegerEnumeration ? Int($0.value.value) == Int(written) : $0.value.value == written })
+            guard
+                let match = cases.first(where: {
+                    model.isIntegerEnumeration ? Int($0.value.value) == Int(written) : $0.value.value == written
+                })
             else {
                 let values = cases.prefix(10).map { "'\($0.value.value)'" }.joined(separator: ", ")
                 return .failure(.notA("value of '\(name)' (\(values)\(cases.count > 10 ? ", …" : ""))"))
