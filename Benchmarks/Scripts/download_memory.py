@@ -7,12 +7,13 @@ Usage: python3 Scripts/download_memory.py BENCHMARK_BINARY [RUNS]
 
 import os
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+
+from peak_memory import print_table, write_pattern
 
 SIZE = 50 * 1000 * 1000
 
@@ -21,13 +22,7 @@ def main() -> None:
     binary = sys.argv[1]
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     with tempfile.TemporaryDirectory() as folder:
-        with open(os.path.join(folder, "big.bin"), "wb") as file:
-            chunk = bytes(range(256)) * 4096
-            written = 0
-            while written < SIZE:
-                part = chunk[: SIZE - written]
-                file.write(part)
-                written += len(part)
+        write_pattern(os.path.join(folder, "big.bin"), SIZE)
         with open(os.path.join(folder, "small.bin"), "wb") as file:
             file.write(b"x" * 1024)
         probe = socket.socket()
@@ -57,15 +52,10 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait()
-    idle = statistics.median(peaks["idle"])
-    print("| 50 MB body | peak resident memory, min / median | × idle (median) |")
-    print("|---|---|---|")
-    for mode, label in (("idle", "idle client (one small request)"), ("file", "`download(_:to:)` to a file"),
-                        ("memory", "`send` into `Data` (contrast)")):
-        values = peaks[mode]
-        print(f"| {label} | {min(values) / 1024:.1f} / {statistics.median(values) / 1024:.1f} MiB "
-              f"| {statistics.median(values) / idle:.2f}× |")
-
+    print_table("50 MB body", peaks, [
+        ("idle", "idle client (one small request)"), ("file", "`download(_:to:)` to a file"),
+        ("memory", "`send` into `Data` (contrast)"),
+    ])
 
 if __name__ == "__main__":
     main()

@@ -9,11 +9,12 @@ Usage: python3 Scripts/upload_memory.py BENCHMARK_BINARY [RUNS]
 import http.server
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
 import threading
+
+from peak_memory import print_table, write_pattern
 
 SIZE = 100 * 1000 * 1000
 
@@ -66,13 +67,7 @@ def main() -> None:
     base = f"http://127.0.0.1:{server.server_address[1]}"
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "big.bin")
-        with open(path, "wb") as file:
-            chunk = bytes(range(256)) * 4096
-            written = 0
-            while written < SIZE:
-                part = chunk[: SIZE - written]
-                file.write(part)
-                written += len(part)
+        write_pattern(path, SIZE)
         peaks = {"idle": [], "upload-raw": [], "upload-multipart": [], "upload-data": []}
         for _ in range(runs):
             for mode in peaks:
@@ -84,17 +79,12 @@ def main() -> None:
                     sys.exit(f"{mode}: the server received {received} bytes, expected {SIZE} and framing")
                 peaks[mode].append(peak)
     server.shutdown()
-    idle = statistics.median(peaks["idle"])
-    print("| 100 MB upload | peak resident memory, min / median | × idle (median) |")
-    print("|---|---|---|")
-    for mode, label in (("idle", "idle client (one small request)"),
-                        ("upload-raw", "`raw` body, `Upload(fileURL:)`, streamed from disk"),
-                        ("upload-multipart", "`multipart` file part, `Upload(fileURL:)`, via a temporary file"),
-                        ("upload-data", "`raw` body from `Data` read whole (contrast)")):
-        values = peaks[mode]
-        print(f"| {label} | {min(values) / 1024:.1f} / {statistics.median(values) / 1024:.1f} MiB "
-              f"| {statistics.median(values) / idle:.2f}× |")
-
+    print_table("100 MB upload", peaks, [
+        ("idle", "idle client (one small request)"),
+        ("upload-raw", "`raw` body, `Upload(fileURL:)`, streamed from disk"),
+        ("upload-multipart", "`multipart` file part, `Upload(fileURL:)`, via a temporary file"),
+        ("upload-data", "`raw` body from `Data` read whole (contrast)"),
+    ])
 
 if __name__ == "__main__":
     main()

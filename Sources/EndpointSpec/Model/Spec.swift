@@ -208,6 +208,12 @@ package struct ModelDefinition: Sendable, Hashable {
     /// For an enumeration: whether its values are integers (`enum: [0, 1, 2]`) rather than strings.
     package var isIntegerEnumeration = false
 
+    /// The variants of a `oneOf` model; none for other kinds.
+    package var oneOfVariants: [Located<String>] {
+        if case .oneOf(let oneOf) = kind { return oneOf.variants }
+        return []
+    }
+
     /// Creates a model.
     package init(name: Located<String>, kind: Kind, documentation: Documentation = Documentation()) {
         self.name = name

@@ -23,35 +23,4 @@ package enum ModelComposition {
         }
         return result
     }
-
-    /// The first `extends` entry, in file order, that leads back to the model it is written in; nil when the
-    /// models' `extends` have no cycle.
-    package static func cycles(in models: [ModelDefinition]) -> [Located<String>] {
-        var byName: [String: ModelDefinition] = [:]
-        for model in models where byName[model.name.value] == nil { byName[model.name.value] = model }
-        // Colours of an iterative depth-first search: 1 on the current path, 2 done.
-        var colour: [String: Int] = [:]
-        var closing: [Located<String>] = []
-        for model in models where colour[model.name.value] == nil {
-            var stack: [(name: String, next: Int)] = [(model.name.value, 0)]
-            colour[model.name.value] = 1
-            while let top = stack.popLast() {
-                let extends = byName[top.name]?.extends ?? []
-                guard top.next < extends.count else {
-                    colour[top.name] = 2
-                    continue
-                }
-                stack.append((top.name, top.next + 1))
-                let target = extends[top.next]
-                switch colour[target.value] {
-                case 1?: closing.append(target)
-                case nil where byName[target.value] != nil:
-                    colour[target.value] = 1
-                    stack.append((target.value, 0))
-                default: break
-                }
-            }
-        }
-        return closing
-    }
 }

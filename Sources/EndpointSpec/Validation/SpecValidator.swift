@@ -135,12 +135,34 @@ struct SpecValidator {
                 checkOneOf(oneOf, of: model)
             }
         }
-        for target in ModelComposition.cycles(in: spec.models) {
-            diagnostics.error(
-                "this 'extends' of '\(target.value)' closes a cycle: '\(target.value)' would extend itself; a model "
-                    + "cannot be its own base, so remove one of the 'extends' on the cycle", at: target.location)
+        reportModelCycles(through: \.extends, includingSelf: true) { closing in
+            "this 'extends' of '\(closing.value)' closes a cycle: '\(closing.value)' would extend itself; a model "
+                + "cannot be its own base, so remove one of the 'extends' on the cycle"
         }
-        checkOneOfCycles()
+        // A model one of itself is reported with its `oneOf`.
+        reportModelCycles(through: \.oneOfVariants, includingSelf: false) { closing in
+            "'\(closing.value)' in this 'oneOf' leads back to the model it is written in; models that are one of "
+                + "each other cannot be decoded, so remove one of them"
+        }
+    }
+
+    /// Each cycle of models through `edges` (`extends`, `oneOf`), reported once, at its first edge in file order
+    /// that stays inside the cycle.
+    private mutating func reportModelCycles(
+        through edges: (ModelDefinition) -> [Located<String>], includingSelf: Bool,
+        message: (_ closing: Located<String>) -> String
+    ) {
+        let names = spec.models.map(\.name.value)
+        var index: [String: Int] = [:]
+        for (offset, name) in names.enumerated() where index[name] == nil { index[name] = offset }
+        let graph = ScopeGraph(names: names, edges: spec.models.map { edges($0).compactMap { index[$0.value] } })
+        for cycle in graph.cycles() where includingSelf || cycle.count > 1 {
+            let members = Set(cycle.map { names[$0] })
+            let closing = cycle.flatMap { edges(spec.models[$0]) }.filter { members.contains($0.value) }.min {
+                $0.location < $1.location
+            }
+            if let closing { diagnostics.error(message(closing), at: closing.location) }
+        }
     }
 
     /// Each base is a known object model other than the model itself.
@@ -228,34 +250,6 @@ struct SpecValidator {
         return false
     }
 
-    /// A model that is one of others, which is one of it again, would try itself for ever when decoding.
-    private mutating func checkOneOfCycles() {
-        var colour: [String: Int] = [:]
-        for model in spec.models where colour[model.name.value] == nil {
-            guard case .oneOf = model.kind else { continue }
-            var stack: [(name: String, next: Int)] = [(model.name.value, 0)]
-            colour[model.name.value] = 1
-            while let top = stack.popLast() {
-                guard case .oneOf(let oneOf)? = models[top.name]?.kind, top.next < oneOf.variants.count else {
-                    colour[top.name] = 2
-                    continue
-                }
-                stack.append((top.name, top.next + 1))
-                let target = oneOf.variants[top.next]
-                guard target.value != top.name else { continue }  // Reported on its own.
-                switch colour[target.value] {
-                case 1?:
-                    diagnostics.error(
-                        "'\(target.value)' in 'oneOf' of model '\(top.name)' leads back to '\(top.name)'; models that "
-                            + "are one of each other cannot be decoded, so remove one of them", at: target.location)
-                case nil where models[target.value] != nil:
-                    colour[target.value] = 1
-                    stack.append((target.value, 0))
-                default: break
-                }
-            }
-        }
-    }
 
     mutating func checkErrorTypes(_ errors: [ErrorResponse]) {
         for error in errors {
