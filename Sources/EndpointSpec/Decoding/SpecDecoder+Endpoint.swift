@@ -250,14 +250,17 @@ extension SpecDecoder {
     /// `body: Type` or `body: { field: Type }` (JSON), `form: { field: Type }` (form-encoded),
     /// `multipart: { field: Type }` (multipart/form-data) or `raw: media/type` (bytes as they are).
     private mutating func body(_ fields: MappingFields, of what: String) -> RequestBody? {
+        let (body, form, multipart, raw) = (fields["body"], fields["form"], fields["multipart"], fields["raw"])
+        let given = (body != nil ? 1 : 0) + (form != nil ? 1 : 0) + (multipart != nil ? 1 : 0) + (raw != nil ? 1 : 0)
+        guard given > 0 else { return nil }
         let kinds = ["body", "form", "multipart", "raw"].filter { fields[$0] != nil }
-        if kinds.count > 1, let location = fields.keyLocation(kinds[1]) {
+        if given > 1, let location = fields.keyLocation(kinds[1]) {
             diagnostics.error(
                 "\(what) has both '\(kinds[0])' and '\(kinds[1])'; an endpoint sends one body: JSON ('body'), a "
                     + "form ('form'), multipart ('multipart') or raw bytes ('raw')", at: location)
             return nil
         }
-        if let node = fields["body"] {
+        if let node = body {
             if node.scalar != nil && !node.isNull {
                 return type(node, "the body of \(what)").map { .value($0) }
             }
@@ -269,19 +272,17 @@ extension SpecDecoder {
             }
             return .jsonFields(inlineFields(node, of: "the body of \(what)"), at: node.location)
         }
-        for (key, kind) in [("form", "the form"), ("multipart", "the multipart body")] {
-            guard let node = fields[key] else { continue }
-            guard node.mappingEntries != nil else {
-                diagnostics.error(
-                    "expected a mapping of fields for '\(key)' of \(what), found \(node.kindDescription)",
-                    at: node.location)
-                return nil
-            }
-            let inline = inlineFields(node, of: "\(kind) of \(what)")
-            return key == "form" ? .formFields(inline, at: node.location) : .multipartFields(inline, at: node.location)
+        if let raw { return self.raw(raw, of: what) }
+        guard let node = form ?? multipart else { return nil }
+        let (key, kind) = form != nil ? ("form", "the form") : ("multipart", "the multipart body")
+        guard node.mappingEntries != nil else {
+            diagnostics.error(
+                "expected a mapping of fields for '\(key)' of \(what), found \(node.kindDescription)", at: node.location
+            )
+            return nil
         }
-        if let node = fields["raw"] { return raw(node, of: what) }
-        return nil
+        let inline = inlineFields(node, of: "\(kind) of \(what)")
+        return form != nil ? .formFields(inline, at: node.location) : .multipartFields(inline, at: node.location)
     }
 
     /// `raw: image/jpeg`, or `raw: { media: image/jpeg, name: image, description: … }`.

@@ -88,12 +88,14 @@ enum SpecResolver {
                 ResolvedHeader(name: $0.name.value, value: $0.value.value)
             }
             // The endpoint's own headers, header parameters and media type win over the API's constants.
-            var overridden = Set(endpoint.constantHeaders.map { $0.name.value.lowercased() })
-            for parameter in parameters where parameter.location == .header {
-                overridden.insert(parameter.wireName.lowercased())
+            if !apiHeaders.isEmpty {
+                var overridden = Set(endpoint.constantHeaders.map { $0.name.value.lowercased() })
+                for parameter in parameters where parameter.location == .header {
+                    overridden.insert(parameter.wireName.lowercased())
+                }
+                if endpoint.responseMedia != nil { overridden.insert("accept") }
+                resolved.apiHeaders = apiHeaders.filter { !overridden.contains($0.name.lowercased()) }
             }
-            if endpoint.responseMedia != nil { overridden.insert("accept") }
-            resolved.apiHeaders = apiHeaders.filter { !overridden.contains($0.name.lowercased()) }
             let media = endpoint.responseMedia?.value
             resolved.responseMedia = media
             func reading(_ type: TypeExpression) -> BodyReading {

@@ -316,9 +316,9 @@ extension SpecValidator {
 
     /// `nullable` and `default` of a body field: null only in JSON and only for optional fields.
     private mutating func checkField(_ field: Property, of what: String, allowsNull: Bool) {
-        let name = "field '\(field.name.value)' of \(what)"
-        checkDefault(field.defaultValue, of: field.type, what: name)
+        checkDefault(field.defaultValue, of: field.type, what: "field '\(field.name.value)' of \(what)")
         guard let nullable = field.nullable, nullable.value else { return }
+        let name = "field '\(field.name.value)' of \(what)"
         if !allowsNull {
             diagnostics.error(
                 "\(name) is 'nullable', but only a JSON body can carry null; remove 'nullable'",
@@ -333,6 +333,7 @@ extension SpecValidator {
     /// The constant headers of an endpoint: sendable names and values, none twice, none a credential, and none
     /// also a header parameter or the response media type.
     private mutating func checkConstantHeaders(of endpoint: Endpoint, what: String) {
+        guard !endpoint.constantHeaders.isEmpty else { return }
         checkConstantHeaders(endpoint.constantHeaders, of: what)
         let parameterNames = Set(
             endpoint.parameters.filter { $0.location?.value == .header }.map { $0.wireName.lowercased() })
@@ -379,8 +380,9 @@ extension SpecValidator {
     private static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
 
     /// A `default:` must be a value of its type, and its type one a default can have.
-    mutating func checkDefault(_ text: Located<String>?, of type: TypeReference, what: String) {
+    mutating func checkDefault(_ text: Located<String>?, of type: TypeReference, what: @autoclosure () -> String) {
         guard let text, let expression = type.expression else { return }
+        let what = what()
         switch DefaultValue.resolve(text.value, for: expression, models: models) {
         case .success:
             break

@@ -70,15 +70,14 @@ extension SpecValidator {
 
     /// Every scope an endpoint names exists, none twice, and `anyOf` offers a real choice.
     mutating func checkScopeRequirement(_ requirement: ScopeRequirement, of what: String) {
+        // Most endpoints name one scope: nothing to compare it with.
+        if requirement.names.count == 1, requirement.kind == .allOf, let name = requirement.names.first {
+            if !scopeNames.contains(name.value) { reportUnknownScope(name, of: what) }
+            return
+        }
         var seen: [String: Located<String>] = [:]
         for name in requirement.names {
-            if !scopeNames.contains(name.value) {
-                let hint =
-                    scopeNames.isEmpty
-                    ? "; define it under 'scopes' at the top of the spec"
-                    : suggestionHint(for: name.value, among: spec.scopes.lazy.map(\.name.value))
-                diagnostics.error("unknown scope '\(name.value)' for \(what)\(hint)", at: name.location)
-            }
+            if !scopeNames.contains(name.value) { reportUnknownScope(name, of: what) }
             if let earlier = seen[name.value] {
                 diagnostics.error(
                     "scope '\(name.value)' is named twice for \(what); it is already listed at "
@@ -107,6 +106,14 @@ extension SpecValidator {
                     + "rename that scope", at: requirement.location)
         }
         scopeChoiceNames[name] = members
+    }
+
+    private mutating func reportUnknownScope(_ name: Located<String>, of what: String) {
+        let hint =
+            scopeNames.isEmpty
+            ? "; define it under 'scopes' at the top of the spec"
+            : suggestionHint(for: name.value, among: spec.scopes.lazy.map(\.name.value))
+        diagnostics.error("unknown scope '\(name.value)' for \(what)\(hint)", at: name.location)
     }
 
     /// A walk around a cycle that starts and ends at its first scope, following includes within the cycle.

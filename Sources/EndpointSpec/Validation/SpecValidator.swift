@@ -114,13 +114,14 @@ struct SpecValidator {
                 let properties = ModelComposition.properties(of: model, models: models)
                 for property in properties {
                     checkType(property.type, of: "property '\(property.name.value)'")
-                    let what = "property '\(property.name.value)' of \(owner)"
-                    checkDefault(property.defaultValue, of: property.type, what: what)
+                    checkDefault(
+                        property.defaultValue, of: property.type, what: "property '\(property.name.value)' of \(owner)")
                     if let nullable = property.nullable, nullable.value, let type = property.type.expression,
                         !type.isOptional
                     {
                         diagnostics.error(
-                            "\(what) is 'nullable' but not optional; make its type '\(type)?'", at: nullable.location)
+                            "property '\(property.name.value)' of \(owner) is 'nullable' but not optional; make its type "
+                                + "'\(type)?'", at: nullable.location)
                     }
                 }
                 checkMemberNames(
@@ -249,7 +250,6 @@ struct SpecValidator {
         if case .enumeration = model.kind { return !model.isIntegerEnumeration }
         return false
     }
-
 
     mutating func checkErrorTypes(_ errors: [ErrorResponse]) {
         for error in errors {
