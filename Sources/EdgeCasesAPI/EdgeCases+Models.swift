@@ -194,6 +194,12 @@ extension EdgeCases.Models {
             set { _parent = newValue.map { EndpointRuntime.Indirect($0) } }
         }
         private var _parent: EndpointRuntime.Indirect<Node>?
+        /// Sent as null to detach the node from its sibling.
+        public var previous: Node?? {
+            get { _previous.map { $0.value } }
+            set { _previous = newValue.map { EndpointRuntime.Indirect($0) } }
+        }
+        private var _previous: EndpointRuntime.Indirect<Node?>?
         public var children: [Node]
         public var owner: Person? {
             get { _owner?.value }
@@ -205,11 +211,13 @@ extension EdgeCases.Models {
         /// Creates a value with the given properties.
         public init(
             parent: Node? = nil,
+            previous: Node?? = nil,
             children: [Node],
             owner: Person? = nil,
             labels: [String: Node]? = nil
         ) {
             self._parent = parent.map { EndpointRuntime.Indirect($0) }
+            self._previous = previous.map { EndpointRuntime.Indirect($0) }
             self.children = children
             self._owner = owner.map { EndpointRuntime.Indirect($0) }
             self.labels = labels
@@ -217,6 +225,7 @@ extension EdgeCases.Models {
 
         private enum CodingKeys: String, CodingKey {
             case _parent = "parent"
+            case _previous = "previous"
             case children
             case _owner = "owner"
             case labels

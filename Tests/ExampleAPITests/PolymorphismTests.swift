@@ -1,4 +1,5 @@
 import ActivityAPI
+import EdgeCasesAPI
 import EndpointRuntime
 import Foundation
 import StorageAPI
@@ -108,5 +109,11 @@ struct PolymorphismTests {
         let untouched = Storage.Models.Owner(login: "ada")
         #expect(try encoded(cleared) == object(#"{"login":"ada","visibility":"public","bio":null}"#))
         #expect(try encoded(untouched) == object(#"{"login":"ada","visibility":"public"}"#))
+        // The same through the boxed storage of a property that refers back to its own model.
+        let detached = EdgeCases.Models.Node(previous: .null, children: [])
+        #expect(try encoded(detached) == object(#"{"previous":null,"children":[]}"#))
+        #expect(try encoded(EdgeCases.Models.Node(children: [])) == object(#"{"children":[]}"#))
+        let linked = EdgeCases.Models.Node(previous: EdgeCases.Models.Node(children: []), children: [])
+        #expect(try encoded(linked) == object(#"{"previous":{"children":[]},"children":[]}"#))
     }
 }

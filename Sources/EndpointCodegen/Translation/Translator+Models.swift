@@ -55,10 +55,13 @@ extension Translator {
                 assignment: "self.\(member) = \(parameter.use)")
             var keyName = member
             if boxed {
-                let inner = namer.type(expression.unwrapped, qualifyingModels: false)
+                // A nullable property boxes the optional itself, so `.null` stays apart from nil.
+                let inner = namer.type(property.isNullable ? expression : expression.unwrapped, qualifyingModels: false)
                 let indirect = namer.runtime("Indirect")
                 view.storageDeclaration = "private var \(storage): \(indirect)<\(inner)>\(optional ? "?" : "")"
-                view.getter = optional ? "\(storage)?.value" : "\(storage).value"
+                view.getter =
+                    property.isNullable
+                    ? "\(storage).map { $0.value }" : optional ? "\(storage)?.value" : "\(storage).value"
                 view.setter = optional ? "\(storage) = newValue.map { \(indirect)($0) }" : "\(storage).value = newValue"
                 view.assignment =
                     optional

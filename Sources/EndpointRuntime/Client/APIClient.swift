@@ -203,26 +203,12 @@ public final class APIClient: Sendable {
         if let download { request.timeoutInterval = download.timeout }
         let stored = try await applyValidators(from: store, to: &request, endpoint: name)
         let unauthorized = request
-        var token: String?
-        if let authorization, authorization.scheme != .none {
-            token = try await Self.authenticating(endpoint: name) {
-                guard let token = try await authorization.credentials.token() else {
-                    throw MissingCredentialError(scheme: authorization.scheme)
-                }
-                return token
-            }
-            request = try await Self.checked(endpoint: name) {
-                try authorization.scheme.authorize(unauthorized, with: token ?? "")
-            }
+        var token = try await credential(from: authorization, endpoint: name)
+        if let authorization, let token {
+            request = try await authorize(unauthorized, with: token, scheme: authorization.scheme, endpoint: name)
         }
-        var sensitive = sensitiveHeaderNames
-        if let header = authorization?.scheme.headerName { sensitive.insert(header) }
-        var options = TransportOptions(
-            maximumResponseSize: endpoint.maximumResponseSize
-                ?? (download == nil ? configuration.maximumResponseSize : configuration.maximumDownloadSize),
-            sensitiveHeaderNames: sensitive,
-            sensitiveQueryItems: authorization?.scheme.queryItemName.map { [$0] } ?? [])
-        options.bodyFile = bodyFile?.url
+        let options = transportOptions(
+            for: endpoint, scheme: authorization?.scheme, download: download, bodyFile: bodyFile?.url)
 
         var attempt = 1
         var refreshed = false
@@ -246,9 +232,7 @@ public final class APIClient: Sendable {
             {
                 refreshed = true
                 token = fresh
-                request = try await Self.checked(endpoint: name) {
-                    try authorization.scheme.authorize(unauthorized, with: fresh)
-                }
+                request = try await authorize(unauthorized, with: fresh, scheme: authorization.scheme, endpoint: name)
                 continue
             }
             if status == 304, let stored {
@@ -318,6 +302,41 @@ public final class APIClient: Sendable {
             if let date = stored.lastModified { try request.setCheckedHeader(date, for: "If-Modified-Since") }
         }
         return stored
+    }
+
+    /// Step 3, authorize: the credential the scheme needs, or nil for an anonymous scope (and for no scope at
+    /// all); a scheme that needs one and gets none is an `authentication` failure, before anything is sent.
+    private func credential(from authorization: Authorizer?, endpoint: String) async throws -> String? {
+        guard let authorization, authorization.scheme != .none else { return nil }
+        return try await Self.authenticating(endpoint: endpoint) {
+            guard let token = try await authorization.credentials.token() else {
+                throw MissingCredentialError(scheme: authorization.scheme)
+            }
+            return token
+        }
+    }
+
+    /// `request` with `credential` on it as `scheme` says; one that cannot travel so is an `invalidRequest`.
+    private func authorize(
+        _ request: URLRequest, with credential: String, scheme: AuthScheme, endpoint: String
+    ) async throws -> URLRequest {
+        try await Self.checked(endpoint: endpoint) { try scheme.authorize(request, with: credential) }
+    }
+
+    /// What the transport is asked for: the body limit (a download's own), the headers and query items that
+    /// carry credentials (the configuration's and the scheme's), and the file a streamed body is sent from.
+    private func transportOptions<Response, Failure>(
+        for endpoint: TypedEndpoint<Response, Failure>, scheme: AuthScheme?, download: DownloadTarget?,
+        bodyFile: URL?
+    ) -> TransportOptions {
+        var sensitive = sensitiveHeaderNames
+        if let header = scheme?.headerName { sensitive.insert(header) }
+        var options = TransportOptions(
+            maximumResponseSize: endpoint.maximumResponseSize
+                ?? (download == nil ? configuration.maximumResponseSize : configuration.maximumDownloadSize),
+            sensitiveHeaderNames: sensitive, sensitiveQueryItems: scheme?.queryItemName.map { [$0] } ?? [])
+        options.bodyFile = bodyFile
+        return options
     }
 
     /// Runs `body`, turning what it throws into an `invalidRequest` failure of `endpoint`.
