@@ -1,4 +1,5 @@
 import ArgumentParser
+import EndpointSpec
 
 /// `endpointgen`: the command-line face of EndpointGen.
 @main
@@ -15,7 +16,7 @@ struct EndpointGenCommand: ParsableCommand {
               endpointgen generate Specs/Shop.yaml --output Generated
               endpointgen generate Specs/Shop.yaml --output Sources/ShopAPI --check
             """,
-        version: "0.1.0",
-        subcommands: [GenerateCommand.self, ValidateCommand.self]
+        version: EndpointGenVersion.current,
+        subcommands: [GenerateCommand.self, ValidateCommand.self, InitCommand.self]
     )
 }

@@ -54,6 +54,12 @@ struct GenerateCommand: ParsableCommand {
             valueName: "file"))
     var config: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "How spec problems are printed: 'text' (file:line:column: error: …) or 'json' (one object per line).",
+            valueName: "format"))
+    var diagnosticsFormat: DiagnosticsFormat = .text
+
     func validate() throws {
         guard (1...256).contains(files) else { throw ValidationError("--files takes a number from 1 to 256.") }
         let bases = specs.map(FileLayout.baseName(ofSpec:))
@@ -69,7 +75,7 @@ struct GenerateCommand: ParsableCommand {
         var templates = self.templates
         if let config {
             let (configuration, diagnostics) = GeneratorConfiguration.load(config)
-            for diagnostic in diagnostics { Console.error(diagnostic.description) }
+            for diagnostic in diagnostics { diagnosticsFormat.print(diagnostic) }
             guard let configuration else { throw ExitCode.failure }
             if let configured = configuration.files, files != 1, configured != files {
                 Console.error("\(config): error: 'files: \(configured)' disagrees with --files \(files)")
@@ -93,7 +99,7 @@ struct GenerateCommand: ParsableCommand {
         var stale: [String] = []
         for path in specs {
             let loaded = SpecLoader().load(contentsOf: path)
-            for diagnostic in loaded.diagnostics { Console.error(diagnostic.description) }
+            for diagnostic in loaded.diagnostics { diagnosticsFormat.print(diagnostic) }
             guard let spec = loaded.resolved else {
                 failed = true
                 continue

@@ -16,6 +16,7 @@ struct ValidateCommand: ParsableCommand {
               endpointgen validate Specs/Shop.yaml
               endpointgen validate Specs/*.yaml
               endpointgen validate --quiet --warnings-as-errors Specs/Shop.yaml
+              endpointgen validate --diagnostics-format json Specs/Shop.yaml
             """
     )
 
@@ -28,19 +29,25 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only problems, no summary lines.")
     var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "How problems are printed: 'text' (file:line:column: error: …) or 'json' (one object per line, no "
+                + "count lines), for editors and CI.", valueName: "format"))
+    var diagnosticsFormat: DiagnosticsFormat = .text
+
     func run() throws {
         let loader = SpecLoader()
         var failed = false
         for path in specs {
             let output = loader.load(contentsOf: path)
-            for diagnostic in output.diagnostics {
-                Console.error(diagnostic.description)
-            }
+            for diagnostic in output.diagnostics { diagnosticsFormat.print(diagnostic) }
             let errors = output.diagnostics.filter { $0.severity == .error }.count
             let warnings = output.diagnostics.filter { $0.severity == .warning }.count
             if errors > 0 || (warningsAsErrors && warnings > 0) {
                 failed = true
-                Console.error("\(path): \(Console.count(errors, "error")), \(Console.count(warnings, "warning"))")
+                if diagnosticsFormat == .text {
+                    Console.error("\(path): \(Console.count(errors, "error")), \(Console.count(warnings, "warning"))")
+                }
             } else if let spec = output.spec, !quiet {
                 Console.output("\(path): valid (\(Self.summary(of: spec, warnings: warnings)))")
             }

@@ -138,10 +138,15 @@ struct HelpTests {
         )
     }
 
-    @Test("--version prints the version")
+    @Test("--version prints the version, and it is the newest release in CHANGELOG.md")
     func version() async throws {
         let result = try await CLIRunner.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "0.1.0\n")
+        let changelog = try String(
+            contentsOf: CLIRunner.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        // The first `## [x.y.z] - date` heading; `## [Unreleased]` does not count.
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+        let version = newest?.dropFirst(4).prefix { $0 != "]" }
+        #expect(version.map { "\($0)\n" } == result.standardOutput, "CHANGELOG.md's newest release: \(newest ?? "none")")
     }
 }

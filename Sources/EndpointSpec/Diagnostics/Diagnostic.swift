@@ -1,3 +1,5 @@
+import Foundation
+
 /// One problem found in a spec, with the place it was found and, where another place matters, notes naming it.
 ///
 /// Diagnostics print the way compilers print them, so editors and Xcode put them on the line:
@@ -61,6 +63,15 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
             text += "\n\(note.location): note: \(Self.singleLine(note.message))"
         }
         return text
+    }
+
+    /// The name a "did you mean 'X'?" hint proposes, which an editor may offer to write at ``location``
+    /// instead of what is there; nil when the message proposes none.
+    package var suggestedReplacement: String? {
+        guard let range = message.range(of: "did you mean '", options: .backwards) else { return nil }
+        let rest = message[range.upperBound...]
+        guard let end = rest.firstIndex(of: "'"), rest[end...].hasPrefix("'?") else { return nil }
+        return String(rest[..<end])
     }
 
     /// `text` cut to its first `limit` characters and "…", for quoting what a spec wrote in a message.
