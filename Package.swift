@@ -131,7 +131,7 @@ let package = Package(
             name: "ExampleAPITests",
             dependencies: [
                 "EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "EdgeCasesAPI",
-                "PlayerAPI", "StorageAPI", "ActivityAPI", "TestSupport",
+                "PlayerAPI", "StorageAPI", "ActivityAPI", "EndpointRuntimeTesting", "TestSupport",
             ]
         ),
         .testTarget(

@@ -18,7 +18,16 @@ struct EndpointGenPlugin: BuildToolPlugin {
             return []
         }
         let config = files.first { $0.lastPathComponent == "endpointgen.yaml" }
-        let fileCount = try config.map(SpecNaming.fileCount(in:)) ?? 1
+        let settings = try config.map(SpecNaming.settings(in:)) ?? (fileCount: 1, templates: nil)
+        let fileCount = settings.fileCount
+        // Template overrides are inputs too: editing one regenerates.
+        var templates: [URL] = []
+        if let config, let folder = settings.templates {
+            let directory = config.deletingLastPathComponent().appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            templates = names.filter { $0.hasSuffix(".mustache") }.sorted().map { directory.appendingPathComponent($0) }
+        }
+        let configFiles: [URL] = config.map { [$0] } ?? []
         let tool = try context.tool(named: "endpointgen")
         return specs.map { spec in
             let output = context.pluginWorkDirectoryURL.appendingPathComponent(SpecNaming.baseName(of: spec))
@@ -28,7 +37,7 @@ struct EndpointGenPlugin: BuildToolPlugin {
                 displayName: "Generating the API client from \(spec.lastPathComponent)",
                 executable: tool.url,
                 arguments: arguments,
-                inputFiles: [spec] + (config.map { [$0] } ?? []),
+                inputFiles: [spec] + configFiles + templates,
                 outputFiles: SpecNaming.outputFiles(for: spec, fileCount: fileCount).map {
                     output.appendingPathComponent($0)
                 })
@@ -59,15 +68,34 @@ enum SpecNaming {
         return ["\(base).swift"] + models + endpoints
     }
 
-    /// `files:` from endpointgen.yaml, which decides the output names; endpointgen validates the whole file.
-    static func fileCount(in config: URL) throws -> Int {
+    /// `files:` and `templates:` from endpointgen.yaml, which decide the output names and the inputs;
+    /// endpointgen reads and validates the whole file with its YAML reader. Here a flat `key: value` line is
+    /// enough: a value may be quoted and followed by a comment.
+    static func settings(in config: URL) throws -> (fileCount: Int, templates: String?) {
         let text = try String(contentsOf: config, encoding: .utf8)
-        for line in text.split(separator: "\n") {
+        var fileCount = 1
+        var templates: String?
+        for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix(" ") && !line.hasPrefix("#") {
             let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == "files" else { continue }
-            let value = parts[1].split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? ""
-            return Int(value) ?? 1
+            guard parts.count == 2 else { continue }
+            let value = scalar(parts[1])
+            switch parts[0].trimmingCharacters(in: .whitespaces) {
+            case "files": fileCount = Int(value) ?? 1
+            case "templates": templates = value.isEmpty ? nil : value
+            default: continue
+            }
         }
-        return 1
+        return (fileCount, templates)
+    }
+
+    /// A flat YAML scalar: quotes removed, or a trailing ` # comment` dropped.
+    private static func scalar(_ raw: Substring) -> String {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        for quote in ["\"", "'"] where trimmed.hasPrefix(quote) {
+            let rest = trimmed.dropFirst()
+            return String(rest.prefix { String($0) != quote })
+        }
+        let beforeComment = trimmed.range(of: " #").map { trimmed[..<$0.lowerBound] } ?? Substring(trimmed)
+        return beforeComment.trimmingCharacters(in: .whitespaces)
     }
 }

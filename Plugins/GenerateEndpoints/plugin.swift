@@ -1,16 +1,44 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory generate-endpoints [--target NAME]`: writes each
+/// `swift package --allow-writing-to-package-directory generate-endpoints [--target NAME …]`: writes each
 /// spec's Swift into the `Generated` folder of its target, for checking generated sources in. Running it again
 /// changes nothing unless a spec (or endpointgen.yaml) changed.
+///
+/// Without `--target` it only refreshes targets that already have a `Generated` folder: a target that applies
+/// the build plugin instead must never get one, or the next build would find every file produced twice.
 @main
 struct GenerateEndpoints: CommandPlugin {
+    static let usage = """
+        USAGE: swift package --allow-writing-to-package-directory generate-endpoints [--target <name> ...]
+
+        Writes the Swift client of each NAME.endpoints.yaml into Sources/<target>/Generated, for checking in.
+          --target <name>   Generate for this target (repeatable). A target's first generation needs it.
+                            Without it, only targets that already have a Generated folder are refreshed,
+                            so a target that applies the EndpointGen build plugin is never written into.
+          --help            Show this help.
+        """
+
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
-        let wanted = Set(extractor.extractOption(named: "target"))
-        let targets = context.package.targets.compactMap { $0 as? SourceModuleTarget }
-            .filter { wanted.isEmpty || wanted.contains($0.name) }
+        if extractor.extractFlag(named: "help") > 0 || extractor.extractFlag(named: "h") > 0 {
+            print(Self.usage)
+            return
+        }
+        let wanted = extractor.extractOption(named: "target")
+        guard extractor.remainingArguments.isEmpty else {
+            let unknown = extractor.remainingArguments
+            Diagnostics.error(
+                "generate-endpoints: unknown argument \(unknown.map { "'\($0)'" }.joined(separator: ", "))\n"
+                    + Self.usage)
+            return
+        }
+        let sourceTargets = context.package.targets.compactMap { $0 as? SourceModuleTarget }
+        for name in wanted where !sourceTargets.contains(where: { $0.name == name }) {
+            Diagnostics.error("generate-endpoints: the package has no source target named '\(name)'")
+            return
+        }
+        let targets = sourceTargets.filter { wanted.isEmpty || wanted.contains($0.name) }
         let tool = try context.tool(named: "endpointgen")
         var generated = 0
         for target in targets {
@@ -24,8 +52,18 @@ struct GenerateEndpoints: CommandPlugin {
                 }
                 continue
             }
+            let folder = target.directoryURL.appendingPathComponent("Generated")
+            var isFolder: ObjCBool = false
+            let hasGenerated =
+                FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue
+            guard wanted.contains(target.name) || hasGenerated else {
+                Diagnostics.remark(
+                    "generate-endpoints: skipped '\(target.name)', which has no Generated folder (it may use the build "
+                        + "plugin); pass --target \(target.name) to generate into it")
+                continue
+            }
             var arguments = ["generate"] + specs.map(\.path).sorted()
-            arguments += ["--output", target.directoryURL.appendingPathComponent("Generated").path]
+            arguments += ["--output", folder.path]
             if let config = files.first(where: { $0.lastPathComponent == "endpointgen.yaml" }) {
                 arguments += ["--config", config.path]
             }
@@ -38,7 +76,9 @@ struct GenerateEndpoints: CommandPlugin {
             generated += 1
         }
         if generated == 0 && wanted.isEmpty {
-            Diagnostics.warning("generate-endpoints: no target has a NAME.endpoints.yaml")
+            Diagnostics.warning(
+                "generate-endpoints: no target with a NAME.endpoints.yaml has a Generated folder; name one with --target"
+            )
         }
     }
 }

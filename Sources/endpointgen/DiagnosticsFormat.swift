@@ -26,7 +26,8 @@ enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
             file: diagnostic.location.file, line: diagnostic.location.line, column: diagnostic.location.column,
             severity: diagnostic.severity.rawValue, message: diagnostic.message,
             notes: diagnostic.notes.map {
-                Record.Note(file: $0.location.file, line: $0.location.line, column: $0.location.column, message: $0.message)
+                Record.Note(
+                    file: $0.location.file, line: $0.location.line, column: $0.location.column, message: $0.message)
             },
             fixIt: diagnostic.suggestedReplacement)
         let encoder = JSONEncoder()

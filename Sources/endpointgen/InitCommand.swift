@@ -55,64 +55,64 @@ struct InitCommand: ParsableCommand {
         // A namespace may not have the API's own name.
         let namespace = api == "Notes" ? "Notebook" : "Notes"
         return """
-        # \(api): a starter spec written by `endpointgen init`. Every key is explained in EndpointGen's
-        # Specs/README.md. Validate with `endpointgen validate \(api).endpoints.yaml`.
-        api: \(api)                          # the generated Swift namespace
-        baseURL: https://api.example.com/v1  # where the API lives; a client may use another
-        description: What this API is for.
+            # \(api): a starter spec written by `endpointgen init`. Every key is explained in EndpointGen's
+            # Specs/README.md. Validate with `endpointgen validate \(api).endpoints.yaml`.
+            api: \(api)                          # the generated Swift namespace
+            baseURL: https://api.example.com/v1  # where the API lives; a client may use another
+            description: What this API is for.
 
-        scopes:                              # kinds of token; the compiler checks who may call what
-          Reader:
-            description: May read notes.
-          Writer:
-            description: May also write them.
-            includes: [Reader]
+            scopes:                              # kinds of token; the compiler checks who may call what
+              Reader:
+                description: May read notes.
+              Writer:
+                description: May also write them.
+                includes: [Reader]
 
-        errors:
-          default: Problem                   # any non-2xx body decodes as Problem unless an endpoint says otherwise
+            errors:
+              default: Problem                   # any non-2xx body decodes as Problem unless an endpoint says otherwise
 
-        models:
-          Note:
-            description: A note.
-            properties:
-              id: UUID
-              title: String
-              body: { type: String?, description: Absent for a title-only note. }
-              createdAt: { type: Date, key: created_at }   # key: the JSON name when it differs
-              color: Color
-          Color:
-            enum: [yellow, blue, green]      # open: an unknown value decodes as .unknown("…")
-          Problem:
-            properties:
-              message: String
+            models:
+              Note:
+                description: A note.
+                properties:
+                  id: UUID
+                  title: String
+                  body: { type: String?, description: Absent for a title-only note. }
+                  createdAt: { type: Date, key: created_at }   # key: the JSON name when it differs
+                  color: Color
+              Color:
+                enum: [yellow, blue, green]      # open: an unknown value decodes as .unknown("…")
+              Problem:
+                properties:
+                  message: String
 
-        endpoints:
-          \(namespace):                             # a namespace: \(api).\(namespace).list(…), \(api).\(namespace).create(…)
-            list:
-              path: /notes
-              summary: The notes, newest first.
-              params:
-                limit: { type: Int, default: 20 }        # a query parameter, with a default
-              response: "[Note]"             # quote list types: YAML reads [..] as a list
-              scope: Reader
-            get:
-              path: /notes/{id}              # {id} is filled by the path parameter id
-              params:
-                id: UUID
-              response: Note
-              scope: Reader
-              errors: { 404: Problem }
-            create:
-              method: POST
-              path: /notes
-              body:                          # JSON fields become labelled arguments
-                title: String
-                body: String?
-                color: { type: Color, default: yellow }
-              response: Note
-              scope: Writer
+            endpoints:
+              \(namespace):                             # a namespace: \(api).\(namespace).list(…), \(api).\(namespace).create(…)
+                list:
+                  path: /notes
+                  summary: The notes, newest first.
+                  params:
+                    limit: { type: Int, default: 20 }        # a query parameter, with a default
+                  response: "[Note]"             # quote list types: YAML reads [..] as a list
+                  scope: Reader
+                get:
+                  path: /notes/{id}              # {id} is filled by the path parameter id
+                  params:
+                    id: UUID
+                  response: Note
+                  scope: Reader
+                  errors: { 404: Problem }
+                create:
+                  method: POST
+                  path: /notes
+                  body:                          # JSON fields become labelled arguments
+                    title: String
+                    body: String?
+                    color: { type: Color, default: yellow }
+                  response: Note
+                  scope: Writer
 
-        """
+            """
     }
 
     /// Every option of `endpointgen.yaml`, with its default.

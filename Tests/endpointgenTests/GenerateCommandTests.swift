@@ -80,6 +80,27 @@ struct GenerateCommandTests {
             ])
     }
 
+    @Test("stale files are found by name, so a custom header template does not keep them")
+    func staleFilesWithCustomHeader() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let templates = folder.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try "{{%CONTENT_TYPE:TEXT}}\n// Our company's header.\n".write(
+            to: templates.appendingPathComponent("Header.mustache"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out")
+        let arguments = ["generate", "Specs/Shop.yaml", "--output", output.path, "--templates", templates.path]
+        #expect(try await CLIRunner.run(arguments + ["--files", "2"]).status == 0)
+        try "// Mine.\n".write(
+            to: output.appendingPathComponent("Shop+Extras.swift"), atomically: true, encoding: .utf8)
+        let result = try await CLIRunner.run(arguments)
+        #expect(result.standardOutput.contains("4 removed"), "\(result.standardOutput)")
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: output.path)) == [
+                "Shop.swift", "Shop+Models.swift", "Shop+Endpoints.swift", "Shop+Extras.swift",
+            ])
+    }
+
     @Test("a spec with errors prints its diagnostics, writes nothing and exits 1")
     func specErrors() async throws {
         let folder = try CLIRunner.temporaryDirectory()

@@ -147,6 +147,7 @@ struct HelpTests {
         // The first `## [x.y.z] - date` heading; `## [Unreleased]` does not count.
         let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
         let version = newest?.dropFirst(4).prefix { $0 != "]" }
-        #expect(version.map { "\($0)\n" } == result.standardOutput, "CHANGELOG.md's newest release: \(newest ?? "none")")
+        #expect(
+            version.map { "\($0)\n" } == result.standardOutput, "CHANGELOG.md's newest release: \(newest ?? "none")")
     }
 }

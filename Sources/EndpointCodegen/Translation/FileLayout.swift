@@ -17,6 +17,22 @@ package enum FileLayout {
         return file
     }
 
+    /// Whether `fileName` is a name this layout gives a file of the spec named `base`, for any file count:
+    /// `Shop.swift`, `Shop+Models.swift`, `Shop+Models3.swift`, `Shop+Endpoints12.swift`. Decides which files
+    /// of an output folder were generated from the spec, whatever the templates write into them.
+    package static func isGeneratedFileName(_ fileName: String, base: String) -> Bool {
+        if fileName == mainFileName(base) { return true }
+        for kind in ["+Models", "+Endpoints"] {
+            let prefix = base + kind
+            guard fileName.hasPrefix(prefix), fileName.hasSuffix(".swift") else { continue }
+            let number = fileName.dropFirst(prefix.count).dropLast(".swift".count)
+            if number.isEmpty || (number.first != "0" && number.allSatisfy(\.isASCII) && Int(number) != nil) {
+                return true
+            }
+        }
+        return false
+    }
+
     static func mainFileName(_ base: String) -> String { "\(base).swift" }
 
     static func modelFileNames(_ base: String, _ count: Int) -> [String] {

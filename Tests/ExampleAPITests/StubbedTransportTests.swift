@@ -1,0 +1,112 @@
+import EndpointRuntime
+import EndpointRuntimeTesting
+import Foundation
+import ShopAPI
+import StorageAPI
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// App code tested against stubs matched by generated endpoint, as an app's own tests would.
+@Suite("StubbedTransport answers generated endpoints without a network")
+struct StubbedTransportTests {
+    static let customer = Shop.Models.Customer(
+        id: UUID(uuidString: "6A2F41A3-C54C-4B6B-8D2B-0F5C8B8B7B21")!, firstName: "Ada", lastName: "L",
+        email: "a@x", tier: .gold, createdAt: Date(timeIntervalSince1970: 0))
+
+    func customerClient(_ stubs: StubbedTransport) -> AuthorizedClient<Shop.Scope.Customer> {
+        AuthorizedClient(
+            client: APIClient(configuration: .init(baseURL: Shop.baseURL, transport: stubs)),
+            credentials: Credentials(token: "t"))
+    }
+
+    @Test("a model, a declared error with its status, a client failure, an empty success; requests recorded")
+    func answers() async throws {
+        let stubs = StubbedTransport(baseURL: Shop.baseURL)
+        let scoped = stubs.scope(Shop.Scope.Customer.self)
+        scoped.stub(Shop.Customer.get(), with: .success(Self.customer))
+        scoped.stub(
+            Shop.Customer.patch(),
+            with: .failure(Shop.Models.ValidationProblem(message: "no", fields: [:]), status: 422))
+        scoped.stub(Shop.Resources.upload(image: Upload(data: Data())), with: .clientFailure(.notConnectedToInternet))
+        let customer = customerClient(stubs)
+
+        #expect(try await customer.send(Shop.Customer.get()) == Self.customer)
+        switch try await customer.result(Shop.Customer.patch(firstName: "A")) {
+        case .failure(.validationProblem(let problem), let response):
+            #expect(problem.message == "no" && response.status == 422)
+        default: Issue.record("not the declared 422")
+        }
+        do {
+            _ = try await customer.send(Shop.Resources.upload(image: Upload(data: Data([1]))))
+            Issue.record("no failure")
+        } catch ClientError.client(let failure) {
+            #expect(failure.kind == .noConnection)
+        }
+        #expect(stubs.requests.count == 3)
+        #expect(scoped.requests(for: Shop.Customer.patch()).count == 1)
+        #expect(
+            scoped.requests(for: Shop.Customer.patch()).first?.value(forHTTPHeaderField: "Authorization") == "Bearer t")
+        #expect(scoped.requests(for: Shop.Customer.get()).count == 1)
+    }
+
+    @Test("a route matches any parameter values; .request only the request the endpoint builds; the newest wins")
+    func matching() async throws {
+        let stubs = StubbedTransport(baseURL: Storage.baseURL)
+        let embed = stubs.scope(Storage.Scope.Embed.self)
+        let entry = Storage.Models.Entry(path: "a", kind: .file, size: 1)
+        embed.stub(Storage.Contents.list(owner: "o", repo: "r", path: "x"), with: .success([entry]))
+        let special = Storage.Models.Entry(path: "docs/a b/c.md", kind: .dir, size: 2)
+        embed.stub(
+            Storage.Contents.list(owner: "o", repo: "r", path: "docs/a b", perPage: 5), matching: .request,
+            with: .success([special]))
+        let reader = AuthorizedClient<Storage.Scope.Embed>(
+            client: APIClient(configuration: .init(baseURL: Storage.baseURL, transport: stubs)),
+            credentials: Credentials(token: "k"))
+        #expect(try await reader.send(Storage.Contents.list(owner: "x", repo: "y", path: "deep/er/path")) == [entry])
+        #expect(
+            try await reader.send(Storage.Contents.list(owner: "o", repo: "r", path: "docs/a b", perPage: 5)) == [
+                special
+            ])
+        #expect(
+            try await reader.send(Storage.Contents.list(owner: "o", repo: "r", path: "docs/a b", perPage: 6)) == [entry]
+        )
+        // Another method on the same path is another endpoint.
+        let writer = AuthorizedClient<Storage.Scope.Admin>(
+            client: APIClient(configuration: .init(baseURL: Storage.baseURL, transport: stubs)),
+            credentials: try .basic(username: "a", password: "b"))
+        await #expect(throws: ClientError.self) {
+            _ = try await writer.send(
+                Storage.Contents.put(owner: "o", repo: "r", path: "p", message: "m", content: Upload(data: Data())))
+        }
+        #expect(embed.requests(for: Storage.Contents.list(owner: "", repo: "", path: "")).count == 3)
+    }
+
+    @Test("no stub: a client failure naming the request, or the fallback; a delay is cancelled with the task")
+    func unmatchedAndDelayed() async throws {
+        let strict = StubbedTransport()
+        let client = customerClient(strict)
+        do {
+            _ = try await client.send(Shop.Customer.get())
+            Issue.record("no failure")
+        } catch ClientError.client(let failure) {
+            #expect("\(failure)".contains("no stub for GET https://api.shop.example/v1/customer/profile"), "\(failure)")
+        }
+        let lenient = customerClient(StubbedTransport(fallback: .empty()))
+        try await lenient.send(Shop.Feedback.post(email: "e", message: "m"))
+
+        let slow = StubbedTransport()
+        slow.scope(Shop.Scope.Customer.self).stub(
+            Shop.Customer.get(), with: StubResponse.success(Self.customer).delayed(by: .seconds(30)))
+        let task = Task { try await customerClient(slow).send(Shop.Customer.get()) }
+        while slow.requests.isEmpty { await Task.yield() }
+        task.cancel()
+        guard case .failure(ClientError.client(let failure)) = await task.result else {
+            Issue.record("the delayed request was not cancelled")
+            return
+        }
+        #expect(failure.kind == .cancelled)
+    }
+}
