@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "EndpointGen",
-    platforms: [.macOS(.v13)],
+    // The runtime uses `Duration`, `ContinuousClock` and `Task.sleep(for:)`: the OS versions that have them. Linux
+    // needs no entry.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "endpointgen", targets: ["endpointgen"]),
         .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),

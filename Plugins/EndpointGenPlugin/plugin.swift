@@ -18,7 +18,42 @@ struct EndpointGenPlugin: BuildToolPlugin {
             return []
         }
         let config = files.first { $0.lastPathComponent == "endpointgen.yaml" }
-        let settings = try config.map(SpecNaming.settings(in:)) ?? (fileCount: 1, templates: nil)
+        return try SpecNaming.commands(
+            specs: specs, config: config, tool: try context.tool(named: "endpointgen").url,
+            workDirectory: context.pluginWorkDirectoryURL)
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same build commands for an Xcode project's target: its spec files are the target's input files, and
+/// `endpointgen.yaml` sits beside them, as in a package target.
+extension EndpointGenPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let files = target.inputFiles.map(\.url)
+        let specs = files.filter { SpecNaming.isSpec($0) }.sorted { $0.path < $1.path }
+        guard !specs.isEmpty else {
+            Diagnostics.error(
+                "EndpointGen: target '\(target.displayName)' applies the EndpointGen plugin but has no spec; add a "
+                    + "file named NAME.endpoints.yaml to the target")
+            return []
+        }
+        let config = files.first { $0.lastPathComponent == "endpointgen.yaml" }
+        return try SpecNaming.commands(
+            specs: specs, config: config, tool: try context.tool(named: "endpointgen").url,
+            workDirectory: context.pluginWorkDirectoryURL)
+    }
+}
+#endif
+
+/// The plugin's naming rule and output names; they must agree with endpointgen's `FileLayout`. The consumer
+/// package built by .ci/run (with `files: 2`) exercises them.
+enum SpecNaming {
+    /// One build command per spec, with the spec, `endpointgen.yaml` and its templates as inputs and the files
+    /// the layout names as outputs; shared by the SwiftPM and Xcode faces of the plugin.
+    static func commands(specs: [URL], config: URL?, tool: URL, workDirectory: URL) throws -> [Command] {
+        let settings = try config.map(settings(in:)) ?? (fileCount: 1, templates: nil)
         let fileCount = settings.fileCount
         // Template overrides are inputs too: editing one regenerates.
         var templates: [URL] = []
@@ -28,26 +63,19 @@ struct EndpointGenPlugin: BuildToolPlugin {
             templates = names.filter { $0.hasSuffix(".mustache") }.sorted().map { directory.appendingPathComponent($0) }
         }
         let configFiles: [URL] = config.map { [$0] } ?? []
-        let tool = try context.tool(named: "endpointgen")
         return specs.map { spec in
-            let output = context.pluginWorkDirectoryURL.appendingPathComponent(SpecNaming.baseName(of: spec))
+            let output = workDirectory.appendingPathComponent(baseName(of: spec))
             var arguments = ["generate", spec.path, "--output", output.path, "--files", "\(fileCount)"]
             if let config { arguments += ["--config", config.path] }
             return .buildCommand(
                 displayName: "Generating the API client from \(spec.lastPathComponent)",
-                executable: tool.url,
+                executable: tool,
                 arguments: arguments,
                 inputFiles: [spec] + configFiles + templates,
-                outputFiles: SpecNaming.outputFiles(for: spec, fileCount: fileCount).map {
-                    output.appendingPathComponent($0)
-                })
+                outputFiles: outputFiles(for: spec, fileCount: fileCount).map { output.appendingPathComponent($0) })
         }
     }
-}
 
-/// The plugin's naming rule and output names; they must agree with endpointgen's `FileLayout`. The consumer
-/// package built by .ci/run (with `files: 2`) exercises them.
-enum SpecNaming {
     static func isSpec(_ url: URL) -> Bool {
         url.lastPathComponent.hasSuffix(".endpoints.yaml") || url.lastPathComponent.hasSuffix(".endpoints.yml")
     }

@@ -82,3 +82,49 @@ struct GenerateEndpoints: CommandPlugin {
         }
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same command for an Xcode project: each target's specs are among its input files, and `Generated` goes
+/// beside the first spec. The same rules: `--target` names targets, and without it only targets that already
+/// have a `Generated` folder there are refreshed.
+extension GenerateEndpoints: XcodeCommandPlugin {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        if extractor.extractFlag(named: "help") > 0 || extractor.extractFlag(named: "h") > 0 {
+            print(Self.usage)
+            return
+        }
+        let wanted = extractor.extractOption(named: "target")
+        guard extractor.remainingArguments.isEmpty else {
+            Diagnostics.error(
+                "generate-endpoints: unknown argument "
+                    + extractor.remainingArguments.map { "'\($0)'" }.joined(separator: ", ") + "\n" + Self.usage)
+            return
+        }
+        let tool = try context.tool(named: "endpointgen")
+        for target in context.xcodeProject.targets where wanted.isEmpty || wanted.contains(target.displayName) {
+            let files = target.inputFiles.map(\.url)
+            let specs = files.filter {
+                $0.lastPathComponent.hasSuffix(".endpoints.yaml") || $0.lastPathComponent.hasSuffix(".endpoints.yml")
+            }.sorted { $0.path < $1.path }
+            guard let first = specs.first else { continue }
+            let folder = first.deletingLastPathComponent().appendingPathComponent("Generated")
+            guard wanted.contains(target.displayName) || FileManager.default.fileExists(atPath: folder.path) else {
+                continue
+            }
+            var arguments = ["generate"] + specs.map(\.path) + ["--output", folder.path]
+            if let config = files.first(where: { $0.lastPathComponent == "endpointgen.yaml" }) {
+                arguments += ["--config", config.path]
+            }
+            let process = try Process.run(tool.url, arguments: arguments)
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                Diagnostics.error("generate-endpoints: endpointgen failed for target '\(target.displayName)'")
+                return
+            }
+        }
+    }
+}
+#endif
