@@ -45,7 +45,7 @@ struct SpecDecoderTests {
         #expect(patch.body?.fields.map { $0.nullable?.value ?? false } == [false, false, true])
         #expect(patch.errors.map(\.status.value) == [.code(422)])
         #expect(patch.scope?.names.map(\.value) == ["Customer"])
-        #expect(patch.method.location == SourceLocation(file: output.spec!.file, line: 55, column: 15))
+        #expect(patch.method.location == SourceLocation(file: output.spec!.file, line: 56, column: 15))
         let upload = spec.namespaces[1].endpoints[0]
         guard case .multipartFields(let parts, _)? = upload.body else {
             Issue.record("Resources.upload has no multipart body")
