@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Tests only: an in-process HTTP server for the client's scenario tests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
+        // Documentation only: `swift package generate-documentation --target EndpointRuntime` (DocC).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // libyaml, the C YAML parser, as a system library (Debian: libyaml-dev, Homebrew: libyaml).

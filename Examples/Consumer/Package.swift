@@ -28,6 +28,14 @@ let package = Package(
                 "HTTPBinClient", "CheckedInClient", .product(name: "EndpointRuntime", package: "EndpointGen"),
             ]
         ),
+        // App-side tests without a server: EndpointRuntimeTesting's StubbedTransport answers by endpoint.
+        .testTarget(
+            name: "ConsumerTests",
+            dependencies: [
+                "HTTPBinClient", "CheckedInClient", .product(name: "EndpointRuntime", package: "EndpointGen"),
+                .product(name: "EndpointRuntimeTesting", package: "EndpointGen"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

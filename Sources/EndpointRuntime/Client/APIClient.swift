@@ -32,7 +32,7 @@ public final class APIClient: Sendable {
         public var conditionalStore: (any ConditionalRequestStore)?
         /// The most bytes of response body a request accepts (32 MiB by default); a larger body fails the
         /// request as ``ClientFailure/Kind-swift.enum/responseTooLarge`` while it streams in, so memory stays
-        /// bounded. An endpoint may set its own (``Endpoint/limitingResponseSize(to:)``).
+        /// bounded. An endpoint may set its own (``TypedEndpoint/limitingResponseSize(to:)``).
         public var maximumResponseSize: Int
         /// Request headers that carry credentials, compared ignoring case: redacted in the ``RequestLog`` and its
         /// cURL line, and never sent to another host on a redirect. Add the names of your API's own keys.

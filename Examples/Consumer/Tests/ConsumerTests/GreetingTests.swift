@@ -1,0 +1,42 @@
+// App-side tests of the generated clients, with no server: StubbedTransport answers by endpoint.
+import CheckedInClient
+import EndpointRuntime
+import EndpointRuntimeTesting
+import Foundation
+import HTTPBinClient
+import Testing
+
+@Suite("The consumer's clients, against stubs")
+struct GreetingTests {
+    let baseURL = URL(string: "https://httpbin.invalid")!
+
+    @Test("the greeting travels as a query item, and the stubbed echo comes back decoded")
+    func greeting() async throws {
+        let stubs = StubbedTransport(baseURL: baseURL)
+        let echo = HTTPBin.Models.Echo(args: ["greeting": .string("hello")], headers: [:], url: "stub", method: "GET")
+        stubs.stub(HTTPBin.Echo.anything(name: "any"), with: .success(echo))
+        let client = APIClient(configuration: .init(baseURL: baseURL, transport: stubs))
+
+        let answer = try await client.send(HTTPBin.Echo.anything(name: "consumer", greeting: "hello"))
+        #expect(answer == echo)
+        let sent = stubs.requests(for: HTTPBin.Echo.anything(name: "any"))
+        #expect(sent.map { $0.url?.absoluteString } == ["https://httpbin.invalid/anything/consumer?greeting=hello"])
+    }
+
+    @Test("a server error and no connection reach the app as the client's error categories")
+    func failures() async throws {
+        let stubs = StubbedTransport(baseURL: baseURL)
+        stubs.stub(HTTPBin.Status.check(code: 0), with: .body(Data("down".utf8), status: 503))
+        stubs.stub(EchoAPI.Echo.headers(requestID: "x"), with: .clientFailure(.notConnectedToInternet))
+        let client = APIClient(configuration: .init(baseURL: baseURL, transport: stubs))
+
+        await #expect(throws: ClientError.self) { try await client.send(HTTPBin.Status.check(code: 503)) }
+        do {
+            _ = try await client.request(EchoAPI.Echo.headers(requestID: "demo")).value
+            Issue.record("no failure")
+        } catch ClientError.client(let failure) {
+            #expect(failure.kind == .noConnection)
+        }
+        #expect(stubs.requests.count == 2)
+    }
+}
