@@ -34,6 +34,16 @@ extension Shop.Models {
             self.createdAt = createdAt
         }
 
+        /// An example value, from the spec's `example:` values, for tests and previews.
+        public static let example = Customer(
+            id: UUID(uuidString: "6A2F41A3-C54C-4B6B-8D2B-0F5C8B8B7B21")!,
+            firstName: "Ada",
+            lastName: "Lovelace",
+            email: "ada@example.com",
+            tier: Shop.Models.Tier.gold,
+            createdAt: Date(timeIntervalSince1970: 1714566600.0)
+        )
+
         private enum CodingKeys: String, CodingKey {
             case id
             case firstName = "first_name"
@@ -80,6 +90,11 @@ extension Shop.Models {
             self.message = message
         }
 
+        /// An example value, from the spec's `example:` values, for tests and previews.
+        public static let example = ErrorMessage(
+            message: "Something went wrong."
+        )
+
         private enum CodingKeys: String, CodingKey {
             case message = "error_message"
         }
@@ -97,6 +112,13 @@ extension Shop.Models {
             self.mediaType = mediaType
             self.size = size
         }
+
+        /// An example value, from the spec's `example:` values, for tests and previews.
+        public static let example = Resource(
+            id: "img-7",
+            mediaType: "image/png",
+            size: 512
+        )
 
         private enum CodingKeys: String, CodingKey {
             case id

@@ -12,9 +12,8 @@ import FoundationNetworking
 /// App code tested against stubs matched by generated endpoint, as an app's own tests would.
 @Suite("StubbedTransport answers generated endpoints without a network")
 struct StubbedTransportTests {
-    static let customer = Shop.Models.Customer(
-        id: UUID(uuidString: "6A2F41A3-C54C-4B6B-8D2B-0F5C8B8B7B21")!, firstName: "Ada", lastName: "L",
-        email: "a@x", tier: .gold, createdAt: Date(timeIntervalSince1970: 0))
+    /// Generated from the spec's `example:` values: no hand-written fixture.
+    static let customer = Shop.Models.Customer.example
 
     func customerClient(_ stubs: StubbedTransport) -> AuthorizedClient<Shop.Scope.Customer> {
         AuthorizedClient(
@@ -34,6 +33,8 @@ struct StubbedTransportTests {
         let customer = customerClient(stubs)
 
         #expect(try await customer.send(Shop.Customer.get()) == Self.customer)
+        #expect(Self.customer.firstName == "Ada" && Self.customer.tier == .gold)
+        #expect(Self.customer.createdAt == Date(timeIntervalSince1970: 1_714_566_600))
         switch try await customer.result(Shop.Customer.patch(firstName: "A")) {
         case .failure(.validationProblem(let problem), let response):
             #expect(problem.message == "no" && response.status == 422)

@@ -1,4 +1,5 @@
 import EndpointSpec
+import Foundation
 
 /// Endpoints: one `static func` each, returning an `Endpoint` or, with a scope, an `AuthorizedEndpoint`.
 extension Translator {
@@ -249,11 +250,15 @@ extension Translator {
         // Spelled out, so a case named `none` cannot be read as an optional's nil.
         case .enumCase(let wire):
             return namer.type(type.unwrapped, qualifyingModels: true) + "." + enumCaseName(of: wire, in: type)
+        // Validation parsed these, so the unwraps cannot fail.
+        case .date(let seconds): return "\(namer.foundation("Date"))(timeIntervalSince1970: \(seconds))"
+        case .uuid(let text): return "\(namer.foundation("UUID"))(uuidString: \(SwiftSource.stringLiteral(text)))!"
+        case .url(let text): return "\(namer.foundation("URL"))(string: \(SwiftSource.stringLiteral(text)))!"
         }
     }
 
     /// The Swift case of the enum model `type` that travels as `wire`.
-    private func enumCaseName(of wire: String, in type: TypeExpression) -> String {
+    func enumCaseName(of wire: String, in type: TypeExpression) -> String {
         guard case .model(let name) = type.unwrapped, let model = models[name],
             case .enumeration(let cases) = model.kind, let match = cases.first(where: { $0.value.value == wire })
         else { return SwiftSource.identifier(SwiftName.memberName(wire)) }
@@ -268,6 +273,8 @@ extension Translator {
         case .number(let number): return "\(number)"
         case .bool(let flag): return flag ? "true" : "false"
         case .enumCase(let wire): return wire
+        case .date(let seconds): return JSONDateText.iso8601(seconds)
+        case .uuid(let text), .url(let text): return text
         }
     }
 
@@ -449,5 +456,14 @@ extension String {
     /// DocC names parameters without backticks.
     fileprivate var replacingBackticks: String {
         filter { $0 != "`" }
+    }
+}
+
+/// A date default as documentation shows it.
+enum JSONDateText {
+    static func iso8601(_ seconds: Double) -> String {
+        let formatter = ISO8601DateFormatter()
+        if seconds.rounded() != seconds { formatter.formatOptions.insert(.withFractionalSeconds) }
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
     }
 }

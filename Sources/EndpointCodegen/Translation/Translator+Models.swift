@@ -78,7 +78,7 @@ extension Translator {
         }
         let parameterList = parameters.joined(separator: ", ")
         let multiline = parameterList.count > 80
-        return StructView(
+        var view = StructView(
             access: access, name: name, docLines: documentation(model.documentation),
             conformances: [namer.swift("Codable"), namer.swift("Hashable"), namer.swift("Sendable")].joined(
                 separator: ", "),
@@ -87,6 +87,93 @@ extension Translator {
             initIsMultiline: multiline, initParameterList: parameterList, hasCodingKeys: needsCodingKeys,
             codingKeys: codingKeys,
             codingKeyConformances: "\(namer.swift("String")), \(namer.swift("CodingKey"))")
+        if exampleModels.contains(model.name.value) {
+            let arguments = properties.compactMap { property -> String? in
+                guard let value = exampleValue(of: property) else { return nil }
+                // A keyword needs no backticks as an argument label in a call, except these three.
+                let label = memberName(property.name.value)
+                let bare = label.filter { $0 != "`" }
+                return "\(["inout", "var", "let"].contains(bare) ? label : bare): \(value)"
+            }
+            view.exampleArguments = arguments.enumerated().map {
+                $0.element + ($0.offset < arguments.count - 1 ? "," : "")
+            }
+            view.hasExample = true
+        }
+        return view
+    }
+
+    /// What the example passes for `property`: its `example:`, else nothing where the initializer has a default
+    /// (nil, or the spec's `default:`), else a value every such property has (an empty collection, an enum's
+    /// first case, another model's example); nil when the argument is left out. Only called for models in
+    /// ``exampleModels``, whose required properties all have one.
+    func exampleValue(of property: ResolvedProperty) -> String? {
+        if let example = property.example { return defaultLiteral(example, of: property.type) }
+        if property.defaultValue != nil || property.type.isOptional { return nil }
+        return Self.requiredExample(for: property.type, models: models).map { $0(namer) }
+    }
+
+    /// The models that get an example: only in specs that write `example:` somewhere, and only those whose every
+    /// required property has a value, found from the leaves up so a cycle of required references gets none.
+    static func exampleModels(in models: [ResolvedModel], byName: [String: ResolvedModel]) -> Set<String> {
+        let objects = models.compactMap { model -> (String, [ResolvedProperty])? in
+            guard case .object(let properties) = model.kind else { return nil }
+            return (model.name.value, properties)
+        }
+        guard objects.contains(where: { $0.1.contains { $0.example != nil } }) else { return [] }
+        var ready: Set<String> = []
+        var changed = true
+        while changed {
+            changed = false
+            for (name, properties) in objects where !ready.contains(name) {
+                let satisfied = properties.allSatisfy { property in
+                    property.example != nil || property.defaultValue != nil || property.type.isOptional
+                        || requirement(of: property.type, models: byName).map { $0.isSubset(of: ready) } ?? false
+                }
+                if satisfied {
+                    ready.insert(name)
+                    changed = true
+                }
+            }
+        }
+        return ready
+    }
+
+    /// The models a required property of `type` needs examples of; nil when no value can be made.
+    private static func requirement(of type: TypeExpression, models: [String: ResolvedModel]) -> Set<String>? {
+        switch type {
+        case .array, .dictionary: return []
+        case .builtin(.json): return []
+        case .builtin: return nil
+        case .optional: return []
+        case .model(let name):
+            switch models[name]?.kind {
+            case .enumeration(let cases)?: return cases.isEmpty ? nil : []
+            case .object?: return [name]
+            case .oneOf?, nil: return nil
+            }
+        }
+    }
+
+    /// The Swift expression of a required property's example when it has no `example:`.
+    private static func requiredExample(
+        for type: TypeExpression, models: [String: ResolvedModel]
+    ) -> ((TypeNamer) -> String)? {
+        switch type {
+        case .array: return { _ in "[]" }
+        case .dictionary: return { _ in "[:]" }
+        case .builtin(.json): return { _ in ".null" }
+        case .model(let name):
+            switch models[name]?.kind {
+            case .enumeration(let cases)?:
+                guard let first = cases.first else { return nil }
+                let caseName = SwiftSource.identifier(SwiftName.memberName(first.name?.value ?? first.value.value))
+                return { namer in "\(namer.modelName(name)).\(caseName)" }
+            case .object?: return { namer in "\(namer.modelName(name)).example" }
+            default: return nil
+            }
+        default: return nil
+        }
     }
 
     private func enumView(_ model: ResolvedModel, _ cases: [EnumCase]) -> EnumView {

@@ -18,6 +18,8 @@ struct Translator {
     /// Whether the API declares default errors, so endpoints merge into `defaultErrors` (decided once, not per
     /// endpoint).
     let hasDefaultErrors: Bool
+    /// Object models that get a generated `example`, worked out once.
+    let exampleModels: Set<String>
     /// The failure types of an endpoint that declares no errors of its own, worked out once.
     let defaultFailureMembers: [TypeExpression]
     var defaultFailureType: String { failureType(members: defaultFailureMembers) }
@@ -38,6 +40,7 @@ struct Translator {
         for model in spec.models { models[model.name.value] = model }
         self.models = models
         self.boxedProperties = Self.recursiveProperties(in: spec.models)
+        self.exampleModels = Self.exampleModels(in: spec.models, byName: models)
         let errors = spec.errors + spec.endpoints.flatMap(\.errors)
         self.errorModels = Set(errors.compactMap { $0.type.modelNames.first })
         self.hasDefaultErrors = !spec.errors.isEmpty

@@ -149,6 +149,8 @@ extension StructView: TemplateContext {
         case "hasCodingKeys": return .flag(self.hasCodingKeys)
         case "codingKeys": return .texts(self.codingKeys)
         case "codingKeyConformances": return .text(self.codingKeyConformances)
+        case "exampleArguments": return .texts(self.exampleArguments)
+        case "hasExample": return .flag(self.hasExample)
         default: return nil
         }
     }

@@ -149,6 +149,9 @@ struct StructView: Sendable {
     var codingKeys: [String]
     /// `String, CodingKey`, qualified where the spec shadows them.
     var codingKeyConformances: String
+    /// The arguments of `static let example = Name(…)`, each line complete with its comma; empty for none.
+    var exampleArguments: [String] = []
+    var hasExample: Bool = false
 }
 
 struct PropertyView: Sendable {

@@ -319,6 +319,7 @@ struct SpecDecoder {
             })
         else { return nil }
         property.defaultValue = text(fields?["default"], "'default' of \(what)", optional: false)
+        property.example = text(fields?["example"], "'example' of \(what)", optional: false)
         if let node = fields?["nullable"] {
             property.nullable = Located(bool(node, "'nullable' of \(what)"), at: node.location)
         }

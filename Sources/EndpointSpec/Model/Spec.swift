@@ -273,6 +273,8 @@ package struct Property: Sendable, Hashable {
     package var nullable: Located<Bool>?
     /// `default`: the value an argument or initializer parameter defaults to, as written.
     package var defaultValue: Located<String>?
+    /// `example`: a value for the model's generated example instance, as written.
+    package var example: Located<String>?
 
     /// The key on the wire: `key` when given, else the name.
     package var wireName: String { key?.value ?? name.value }

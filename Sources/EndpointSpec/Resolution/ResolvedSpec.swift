@@ -117,6 +117,8 @@ package struct ResolvedProperty: Sendable, Hashable {
     package var isNullable: Bool = false
     /// The initializer's or argument's default.
     package var defaultValue: DefaultValue?
+    /// The value of the model's generated example.
+    package var example: DefaultValue?
     /// In a multipart body: whether the field travels as a JSON part, rather than text or a file.
     package var isJSONPart: Bool = false
 }

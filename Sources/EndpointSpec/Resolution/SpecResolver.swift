@@ -29,6 +29,7 @@ enum SpecResolver {
                 name: property.name, wireName: property.wireName, type: type, documentation: property.documentation)
             resolved.isNullable = property.nullable?.value ?? false
             resolved.defaultValue = defaultValue(property.defaultValue, type)
+            resolved.example = defaultValue(property.example, type)
             return resolved
         }
         let apiHeaders = spec.constantHeaders.map { ResolvedHeader(name: $0.name.value, value: $0.value.value) }

@@ -1,12 +1,20 @@
-/// A `default:` read against its type: the one rule that decides what a default may be, used by the validator
-/// (to report what cannot be) and the resolver (to record what it is).
+import Foundation
+
+/// A `default:` or `example:` read against its type: the one rule that decides what such a value may be, used
+/// by the validator (to report what cannot be) and the resolver (to record what it is).
 package enum DefaultValue: Sendable, Hashable {
     case string(String)
     case integer(Int64)
     case number(Double)
     case bool(Bool)
-    /// A value of a string enum model, as it travels on the wire.
+    /// A value of an enum model, as it travels on the wire.
     case enumCase(String)
+    /// An ISO 8601 date and time, as seconds since 1970.
+    case date(Double)
+    /// A UUID, upper-cased.
+    case uuid(String)
+    /// An absolute URL.
+    case url(String)
 
     /// The default `text` stands for as a value of `type`, or why it cannot be one.
     package static func resolve(
@@ -34,6 +42,19 @@ package enum DefaultValue: Sendable, Hashable {
             case "false": return .success(.bool(false))
             default: return .failure(.notA("Bool: write true or false"))
             }
+        case .builtin(.date):
+            guard let seconds = isoSeconds(text) else {
+                return .failure(.notA("date and time in ISO 8601, such as 2026-01-31T12:00:00Z"))
+            }
+            return .success(.date(seconds))
+        case .builtin(.uuid):
+            guard let uuid = UUID(uuidString: text) else { return .failure(.notA("UUID")) }
+            return .success(.uuid(uuid.uuidString))
+        case .builtin(.url):
+            guard let url = URL(string: text), url.scheme != nil else {
+                return .failure(.notA("URL with a scheme, such as https://example.com"))
+            }
+            return .success(.url(url.absoluteString))
         case .model(let name):
             guard let model = models[name], case .enumeration(let cases) = model.kind else {
                 return .failure(.unsupportedType)
@@ -55,10 +76,19 @@ package enum DefaultValue: Sendable, Hashable {
     }
 }
 
+/// Seconds since 1970 of an ISO 8601 date and time, with or without fractional seconds, as the runtime reads them.
+private func isoSeconds(_ text: String) -> Double? {
+    let plain = ISO8601DateFormatter()
+    if let date = plain.date(from: text) { return date.timeIntervalSince1970 }
+    let fractional = ISO8601DateFormatter()
+    fractional.formatOptions.insert(.withFractionalSeconds)
+    return fractional.date(from: text)?.timeIntervalSince1970
+}
+
 /// Why a `default:` cannot be used.
 package enum DefaultValueProblem: Error, Sendable, Hashable {
     /// The text is not a value of the type: "a whole number that fits Int32".
     case notA(String)
-    /// Defaults are for strings, numbers, booleans and string enums.
+    /// Defaults and examples are for strings, numbers, booleans, dates, UUIDs, URLs and enums.
     case unsupportedType
 }

@@ -381,18 +381,28 @@ extension SpecValidator {
 
     /// A `default:` must be a value of its type, and its type one a default can have.
     mutating func checkDefault(_ text: Located<String>?, of type: TypeReference, what: @autoclosure () -> String) {
+        checkValue(text, kind: "default", of: type, what: what())
+    }
+
+    /// An `example:` follows the rule of defaults.
+    mutating func checkExample(_ text: Located<String>?, of type: TypeReference, what: @autoclosure () -> String) {
+        checkValue(text, kind: "example", of: type, what: what())
+    }
+
+    private mutating func checkValue(
+        _ text: Located<String>?, kind: String, of type: TypeReference, what: @autoclosure () -> String
+    ) {
         guard let text, let expression = type.expression else { return }
         let what = what()
         switch DefaultValue.resolve(text.value, for: expression, models: models) {
         case .success:
             break
-        case .failure(.notA(let kind)):
-            diagnostics.error(
-                "the default '\(text.value)' of \(what) is not a \(kind)", at: text.location)
+        case .failure(.notA(let expected)):
+            diagnostics.error("the \(kind) '\(text.value)' of \(what) is not a \(expected)", at: text.location)
         case .failure(.unsupportedType):
             diagnostics.error(
-                "\(what) has a default, but its type '\(expression)' cannot have one; defaults are for String, "
-                    + "numbers, Bool and string enum models", at: text.location)
+                "\(what) has \(kind == "example" ? "an" : "a") \(kind), but its type '\(expression)' cannot have one; "
+                    + "\(kind)s are for String, numbers, Bool, Date, UUID, URL and enum models", at: text.location)
         }
     }
 }

@@ -116,6 +116,8 @@ struct SpecValidator {
                     checkType(property.type, of: "property '\(property.name.value)'")
                     checkDefault(
                         property.defaultValue, of: property.type, what: "property '\(property.name.value)' of \(owner)")
+                    checkExample(
+                        property.example, of: property.type, what: "property '\(property.name.value)' of \(owner)")
                     if let nullable = property.nullable, nullable.value, let type = property.type.expression,
                         !type.isOptional
                     {

@@ -13,7 +13,9 @@ struct GreetingTests {
     @Test("the greeting travels as a query item, and the stubbed echo comes back decoded")
     func greeting() async throws {
         let stubs = StubbedTransport(baseURL: baseURL)
-        let echo = HTTPBin.Models.Echo(args: ["greeting": .string("hello")], headers: [:], url: "stub", method: "GET")
+        // The spec's `example:` values make `Echo.example`; a test changes only what it is about.
+        var echo = HTTPBin.Models.Echo.example
+        echo.args = ["greeting": .string("hello")]
         stubs.stub(HTTPBin.Echo.anything(name: "any"), with: .success(echo))
         let client = APIClient(configuration: .init(baseURL: baseURL, transport: stubs))
 
