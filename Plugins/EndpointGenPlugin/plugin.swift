@@ -9,18 +9,9 @@ import PackagePlugin
 struct EndpointGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let files = target.sourceFiles.map(\.url)
-        let specs = files.filter { SpecNaming.isSpec($0) }.sorted { $0.path < $1.path }
-        guard !specs.isEmpty else {
-            Diagnostics.error(
-                "EndpointGen: target '\(target.name)' applies the EndpointGen plugin but has no spec; add a file "
-                    + "named NAME.endpoints.yaml to \(target.directoryURL.path) (see the README)")
-            return []
-        }
-        let config = files.first { $0.lastPathComponent == "endpointgen.yaml" }
         return try SpecNaming.commands(
-            specs: specs, config: config, tool: try context.tool(named: "endpointgen").url,
-            workDirectory: context.pluginWorkDirectoryURL)
+            files: target.sourceFiles.map(\.url), target: target.name, place: target.directoryURL.path,
+            tool: try context.tool(named: "endpointgen").url, workDirectory: context.pluginWorkDirectoryURL)
     }
 }
 
@@ -31,18 +22,9 @@ import XcodeProjectPlugin
 /// `endpointgen.yaml` sits beside them, as in a package target.
 extension EndpointGenPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let files = target.inputFiles.map(\.url)
-        let specs = files.filter { SpecNaming.isSpec($0) }.sorted { $0.path < $1.path }
-        guard !specs.isEmpty else {
-            Diagnostics.error(
-                "EndpointGen: target '\(target.displayName)' applies the EndpointGen plugin but has no spec; add a "
-                    + "file named NAME.endpoints.yaml to the target")
-            return []
-        }
-        let config = files.first { $0.lastPathComponent == "endpointgen.yaml" }
-        return try SpecNaming.commands(
-            specs: specs, config: config, tool: try context.tool(named: "endpointgen").url,
-            workDirectory: context.pluginWorkDirectoryURL)
+        try SpecNaming.commands(
+            files: target.inputFiles.map(\.url), target: target.displayName, place: "the target",
+            tool: try context.tool(named: "endpointgen").url, workDirectory: context.pluginWorkDirectoryURL)
     }
 }
 #endif
@@ -50,9 +32,20 @@ extension EndpointGenPlugin: XcodeBuildToolPlugin {
 /// The plugin's naming rule and output names; they must agree with endpointgen's `FileLayout`. The consumer
 /// package built by .ci/run (with `files: 2`) exercises them.
 enum SpecNaming {
-    /// One build command per spec, with the spec, `endpointgen.yaml` and its templates as inputs and the files
-    /// the layout names as outputs; shared by the SwiftPM and Xcode faces of the plugin.
-    static func commands(specs: [URL], config: URL?, tool: URL, workDirectory: URL) throws -> [Command] {
+    /// One build command per spec among a target's `files`, with the spec, `endpointgen.yaml` and its templates
+    /// as inputs and the files the layout names as outputs; an error naming the rule when there is no spec.
+    /// Shared by the SwiftPM and Xcode faces of the plugin.
+    static func commands(files: [URL], target: String, place: String, tool: URL, workDirectory: URL) throws
+        -> [Command]
+    {
+        let specs = files.filter { isSpec($0) }.sorted { $0.path < $1.path }
+        guard !specs.isEmpty else {
+            Diagnostics.error(
+                "EndpointGen: target '\(target)' applies the EndpointGen plugin but has no spec; add a file named "
+                    + "NAME.endpoints.yaml to \(place) (see the README)")
+            return []
+        }
+        let config = files.first { $0.lastPathComponent == "endpointgen.yaml" }
         let settings = try config.map(settings(in:)) ?? (fileCount: 1, templates: nil)
         let fileCount = settings.fileCount
         // Template overrides are inputs too: editing one regenerates.

@@ -19,20 +19,41 @@ struct GenerateEndpoints: CommandPlugin {
           --help            Show this help.
         """
 
-    func performCommand(context: PluginContext, arguments: [String]) async throws {
+    /// The `--target` names, or nil when the arguments asked for help (printed) or hold an unknown one
+    /// (reported with the usage).
+    static func targets(from arguments: [String]) -> [String]? {
         var extractor = ArgumentExtractor(arguments)
         if extractor.extractFlag(named: "help") > 0 || extractor.extractFlag(named: "h") > 0 {
-            print(Self.usage)
-            return
+            print(usage)
+            return nil
         }
         let wanted = extractor.extractOption(named: "target")
         guard extractor.remainingArguments.isEmpty else {
-            let unknown = extractor.remainingArguments
-            Diagnostics.error(
-                "generate-endpoints: unknown argument \(unknown.map { "'\($0)'" }.joined(separator: ", "))\n"
-                    + Self.usage)
-            return
+            let unknown = extractor.remainingArguments.map { "'\($0)'" }.joined(separator: ", ")
+            Diagnostics.error("generate-endpoints: unknown argument \(unknown)\n" + usage)
+            return nil
         }
+        return wanted
+    }
+
+    /// Runs endpointgen for one target's specs into `folder`, with its `endpointgen.yaml` when `files` has one;
+    /// false (reported) when it fails.
+    static func generate(specs: [URL], into folder: URL, files: [URL], tool: URL, target: String) throws -> Bool {
+        var arguments = ["generate"] + specs.map(\.path).sorted() + ["--output", folder.path]
+        if let config = files.first(where: { $0.lastPathComponent == "endpointgen.yaml" }) {
+            arguments += ["--config", config.path]
+        }
+        let process = try Process.run(tool, arguments: arguments)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            Diagnostics.error("generate-endpoints: endpointgen failed for target '\(target)'")
+            return false
+        }
+        return true
+    }
+
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        guard let wanted = Self.targets(from: arguments) else { return }
         let sourceTargets = context.package.targets.compactMap { $0 as? SourceModuleTarget }
         for name in wanted where !sourceTargets.contains(where: { $0.name == name }) {
             Diagnostics.error("generate-endpoints: the package has no source target named '\(name)'")
@@ -62,17 +83,8 @@ struct GenerateEndpoints: CommandPlugin {
                         + "plugin); pass --target \(target.name) to generate into it")
                 continue
             }
-            var arguments = ["generate"] + specs.map(\.path).sorted()
-            arguments += ["--output", folder.path]
-            if let config = files.first(where: { $0.lastPathComponent == "endpointgen.yaml" }) {
-                arguments += ["--config", config.path]
-            }
-            let process = try Process.run(tool.url, arguments: arguments)
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                Diagnostics.error("generate-endpoints: endpointgen failed for target '\(target.name)'")
-                return
-            }
+            guard try Self.generate(specs: specs, into: folder, files: files, tool: tool.url, target: target.name)
+            else { return }
             generated += 1
         }
         if generated == 0 && wanted.isEmpty {
@@ -91,18 +103,7 @@ import XcodeProjectPlugin
 /// have a `Generated` folder there are refreshed.
 extension GenerateEndpoints: XcodeCommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        var extractor = ArgumentExtractor(arguments)
-        if extractor.extractFlag(named: "help") > 0 || extractor.extractFlag(named: "h") > 0 {
-            print(Self.usage)
-            return
-        }
-        let wanted = extractor.extractOption(named: "target")
-        guard extractor.remainingArguments.isEmpty else {
-            Diagnostics.error(
-                "generate-endpoints: unknown argument "
-                    + extractor.remainingArguments.map { "'\($0)'" }.joined(separator: ", ") + "\n" + Self.usage)
-            return
-        }
+        guard let wanted = Self.targets(from: arguments) else { return }
         let tool = try context.tool(named: "endpointgen")
         for target in context.xcodeProject.targets where wanted.isEmpty || wanted.contains(target.displayName) {
             let files = target.inputFiles.map(\.url)
@@ -114,16 +115,9 @@ extension GenerateEndpoints: XcodeCommandPlugin {
             guard wanted.contains(target.displayName) || FileManager.default.fileExists(atPath: folder.path) else {
                 continue
             }
-            var arguments = ["generate"] + specs.map(\.path) + ["--output", folder.path]
-            if let config = files.first(where: { $0.lastPathComponent == "endpointgen.yaml" }) {
-                arguments += ["--config", config.path]
-            }
-            let process = try Process.run(tool.url, arguments: arguments)
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                Diagnostics.error("generate-endpoints: endpointgen failed for target '\(target.displayName)'")
-                return
-            }
+            guard
+                try Self.generate(specs: specs, into: folder, files: files, tool: tool.url, target: target.displayName)
+            else { return }
         }
     }
 }
