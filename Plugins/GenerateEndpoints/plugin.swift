@@ -19,6 +19,11 @@ struct GenerateEndpoints: CommandPlugin {
           --help            Show this help.
         """
 
+    /// The build plugin's naming rule for specs: `NAME.endpoints.yaml`.
+    static func isSpec(_ url: URL) -> Bool {
+        url.lastPathComponent.hasSuffix(".endpoints.yaml") || url.lastPathComponent.hasSuffix(".endpoints.yml")
+    }
+
     /// The `--target` names, or nil when the arguments asked for help (printed) or hold an unknown one
     /// (reported with the usage).
     static func targets(from arguments: [String]) -> [String]? {
@@ -64,9 +69,7 @@ struct GenerateEndpoints: CommandPlugin {
         var generated = 0
         for target in targets {
             let files = target.sourceFiles.map(\.url)
-            let specs = files.filter {
-                $0.lastPathComponent.hasSuffix(".endpoints.yaml") || $0.lastPathComponent.hasSuffix(".endpoints.yml")
-            }
+            let specs = files.filter(Self.isSpec)
             guard !specs.isEmpty else {
                 if wanted.contains(target.name) {
                     Diagnostics.error("generate-endpoints: target '\(target.name)' has no NAME.endpoints.yaml")
@@ -107,9 +110,7 @@ extension GenerateEndpoints: XcodeCommandPlugin {
         let tool = try context.tool(named: "endpointgen")
         for target in context.xcodeProject.targets where wanted.isEmpty || wanted.contains(target.displayName) {
             let files = target.inputFiles.map(\.url)
-            let specs = files.filter {
-                $0.lastPathComponent.hasSuffix(".endpoints.yaml") || $0.lastPathComponent.hasSuffix(".endpoints.yml")
-            }.sorted { $0.path < $1.path }
+            let specs = files.filter(Self.isSpec).sorted { $0.path < $1.path }
             guard let first = specs.first else { continue }
             let folder = first.deletingLastPathComponent().appendingPathComponent("Generated")
             guard wanted.contains(target.displayName) || FileManager.default.fileExists(atPath: folder.path) else {

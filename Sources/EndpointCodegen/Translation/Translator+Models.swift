@@ -110,7 +110,7 @@ extension Translator {
     func exampleValue(of property: ResolvedProperty) -> String? {
         if let example = property.example { return defaultLiteral(example, of: property.type) }
         if property.defaultValue != nil || property.type.isOptional { return nil }
-        return Self.requiredExample(for: property.type, models: models).map { $0(namer) }
+        return Self.fallbackExample(for: property.type, models: models)?.expression(namer)
     }
 
     /// The models that get an example: only in specs that write `example:` somewhere, and only those whose every
@@ -128,7 +128,10 @@ extension Translator {
             for (name, properties) in objects where !ready.contains(name) {
                 let satisfied = properties.allSatisfy { property in
                     property.example != nil || property.defaultValue != nil || property.type.isOptional
-                        || requirement(of: property.type, models: byName).map { $0.isSubset(of: ready) } ?? false
+                        || fallbackExample(for: property.type, models: byName).map {
+                            $0.uses.map(ready.contains) ?? true
+                        }
+                            ?? false
                 }
                 if satisfied {
                     ready.insert(name)
@@ -139,37 +142,23 @@ extension Translator {
         return ready
     }
 
-    /// The models a required property of `type` needs examples of; nil when no value can be made.
-    private static func requirement(of type: TypeExpression, models: [String: ResolvedModel]) -> Set<String>? {
-        switch type {
-        case .array, .dictionary: return []
-        case .builtin(.json): return []
-        case .builtin: return nil
-        case .optional: return []
-        case .model(let name):
-            switch models[name]?.kind {
-            case .enumeration(let cases)?: return cases.isEmpty ? nil : []
-            case .object?: return [name]
-            case .oneOf?, nil: return nil
-            }
-        }
-    }
-
-    /// The Swift expression of a required property's example when it has no `example:`.
-    private static func requiredExample(
+    /// How a required property of `type` without `example:` gets a value: the expression, and the model whose
+    /// own example it uses, if any; nil when no value can be made. The one rule for both which models get an
+    /// example and what their examples say.
+    private static func fallbackExample(
         for type: TypeExpression, models: [String: ResolvedModel]
-    ) -> ((TypeNamer) -> String)? {
+    ) -> (uses: String?, expression: (TypeNamer) -> String)? {
         switch type {
-        case .array: return { _ in "[]" }
-        case .dictionary: return { _ in "[:]" }
-        case .builtin(.json): return { _ in ".null" }
+        case .array: return (nil, { _ in "[]" })
+        case .dictionary: return (nil, { _ in "[:]" })
+        case .builtin(.json): return (nil, { _ in ".null" })
         case .model(let name):
             switch models[name]?.kind {
             case .enumeration(let cases)?:
                 guard let first = cases.first else { return nil }
                 let caseName = SwiftSource.identifier(SwiftName.memberName(first.name?.value ?? first.value.value))
-                return { namer in "\(namer.modelName(name)).\(caseName)" }
-            case .object?: return { namer in "\(namer.modelName(name)).example" }
+                return (nil, { namer in "\(namer.modelName(name)).\(caseName)" })
+            case .object?: return (name, { namer in "\(namer.modelName(name)).example" })
             default: return nil
             }
         default: return nil

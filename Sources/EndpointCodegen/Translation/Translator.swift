@@ -242,12 +242,8 @@ struct Translator {
 
     /// Properties that refer directly (not through an array or dictionary) to a model on the same cycle.
     static func recursiveProperties(in models: [ResolvedModel]) -> Set<PropertyKey> {
-        var index: [String: Int] = [:]
-        for (offset, model) in models.enumerated() { index[model.name.value] = offset }
-        let edges = models.map { model -> [Int] in
-            directReferences(of: model).compactMap { index[$0.target] }
-        }
-        let graph = ScopeGraph(names: models.map(\.name.value), edges: edges)
+        let graph = ScopeGraph(
+            names: models.map(\.name.value), targets: models.map { directReferences(of: $0).map(\.target) })
         var boxed: Set<PropertyKey> = []
         for cycle in graph.cycles() {
             let members = Set(cycle.map { models[$0].name.value })

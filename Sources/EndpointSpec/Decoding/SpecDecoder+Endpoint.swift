@@ -253,12 +253,14 @@ extension SpecDecoder {
         let (body, form, multipart, raw) = (fields["body"], fields["form"], fields["multipart"], fields["raw"])
         let given = (body != nil ? 1 : 0) + (form != nil ? 1 : 0) + (multipart != nil ? 1 : 0) + (raw != nil ? 1 : 0)
         guard given > 0 else { return nil }
-        let kinds = ["body", "form", "multipart", "raw"].filter { fields[$0] != nil }
-        if given > 1, let location = fields.keyLocation(kinds[1]) {
-            diagnostics.error(
-                "\(what) has both '\(kinds[0])' and '\(kinds[1])'; an endpoint sends one body: JSON ('body'), a "
-                    + "form ('form'), multipart ('multipart') or raw bytes ('raw')", at: location)
-            return nil
+        if given > 1 {
+            let kinds = ["body", "form", "multipart", "raw"].filter { fields[$0] != nil }
+            if let location = fields.keyLocation(kinds[1]) {
+                diagnostics.error(
+                    "\(what) has both '\(kinds[0])' and '\(kinds[1])'; an endpoint sends one body: JSON ('body'), "
+                        + "a form ('form'), multipart ('multipart') or raw bytes ('raw')", at: location)
+                return nil
+            }
         }
         if let node = body {
             if node.scalar != nil && !node.isNull {

@@ -13,11 +13,16 @@ package struct ScopeGraph: Sendable {
         self.edges = edges
     }
 
-    package init(_ scopes: [ScopeDefinition]) {
-        names = scopes.map(\.name.value)
+    /// A graph over any names, `targets[i]` naming what `names[i]` points to; a repeated name stands for its
+    /// first place, and names that are not among `names` are left out (they are reported on their own).
+    package init(names: [String], targets: [[String]]) {
         var index: [String: Int] = [:]
         for (offset, name) in names.enumerated() where index[name] == nil { index[name] = offset }
-        edges = scopes.map { scope in scope.includes.compactMap { index[$0.value] } }
+        self.init(names: names, edges: targets.map { $0.compactMap { index[$0] } })
+    }
+
+    package init(_ scopes: [ScopeDefinition]) {
+        self.init(names: scopes.map(\.name.value), targets: scopes.map { $0.includes.map(\.value) })
     }
 
     /// Every scope reachable from scope `start` through `includes`, itself included, in breadth-first order.
