@@ -9,7 +9,7 @@ struct TemplateEngineTests {
     /// A view model made of a dictionary, for tests.
     struct Data: TemplateContext {
         var fields: [String: TemplateValue]
-        func value(named name: String) -> TemplateValue? { fields[name] }
+        func value(of name: TemplateName) -> TemplateValue? { fields[name.text] }
     }
 
     private func render(
@@ -57,8 +57,8 @@ struct TemplateEngineTests {
     @Test("sections: false, null, missing and empty lists vanish; lists repeat; other values become the context")
     func sections() throws {
         let data: [String: TemplateValue] = [
-            "yes": .flag(true), "no": .flag(false), "null": .null, "empty": .list([]),
-            "list": .list([object(["item": .text("1")]), object(["item": .text("2")])]),
+            "yes": .flag(true), "no": .flag(false), "null": .null, "empty": .values([]),
+            "list": .values([object(["item": .text("1")]), object(["item": .text("2")])]),
             "strings": .texts(["a", "b"]),
             "context": object(["name": .text("Joe")]),
             "outer": .text("O"),
@@ -110,8 +110,8 @@ struct TemplateEngineTests {
             try render(
                 "\\\n {{>partial}}\n/\n", ["content": .text("<\n->")], partials: ["partial": "|\n{{{content}}}\n|\n"])
                 == "\\\n |\n <\n->\n |\n/\n")
-        let leaf = object(["content": .text("Y"), "nodes": .list([])])
-        let tree: [String: TemplateValue] = ["content": .text("X"), "nodes": .list([leaf])]
+        let leaf = object(["content": .text("Y"), "nodes": .values([])])
+        let tree: [String: TemplateValue] = ["content": .text("X"), "nodes": .values([leaf])]
         #expect(
             try render("{{>node}}", tree, partials: ["node": "{{content}}<{{#nodes}}{{>node}}{{/nodes}}>"]) == "X<Y<>>")
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Templates find fields through hand-kept `value(named:)` switches (reflection was too slow); a field missing
+/// Templates find fields through hand-kept `value(of:)` switches (reflection was too slow); a field missing
 /// there would render as empty text, so every field of every view struct must have its case.
 @Suite("View-model lookups")
 struct ViewModelLookupTests {
@@ -29,7 +29,7 @@ struct ViewModelLookupTests {
             let start = try #require(lookups.range(of: "extension \(name): TemplateContext {"), "no lookup for \(name)")
             let extensionText = lookups[start.upperBound...].components(separatedBy: "\nextension ")[0]
             for field in fields {
-                let lookup = try Regex("case \"\(field)\": return \\.[a-zA-Z]+\\(self\\.\(field)\\)\n")
+                let lookup = try Regex("case \\.\(field): return \\.[a-zA-Z]+\\(self\\.\(field)\\)\n")
                 #expect(extensionText.contains(lookup), "\(name).\(field) has no lookup")
             }
         }

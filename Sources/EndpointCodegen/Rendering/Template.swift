@@ -25,8 +25,9 @@ struct Template: Sendable {
     /// A name as a tag writes it: `.`, `name`, `a.b.c`, `.name` (current context only), optionally wrapped in
     /// transforms: `count(items)`, `first()`.
     struct Reference: Sendable {
-        /// The name's parts; empty for `.` and for a bare transform such as `first()`.
-        var path: [String]
+        /// The name's parts, each resolved to the view-model field it names; empty for `.` and for a bare
+        /// transform such as `first()`.
+        var path: [TemplateName]
         /// Whether only the current context is searched (the name starts with `.`, or is `.`).
         var isAnchored: Bool
         /// Whether the transforms apply to the position in the innermost list (`first()`, `index()`), not a value.
@@ -249,7 +250,8 @@ struct TemplateScanner {
         guard !parts.contains(where: \.isEmpty) else {
             throw TemplateError(message: "'\(body)' is not a name: a dot must separate two names", location: location)
         }
-        return Template.Reference(path: parts.map(String.init), isAnchored: isAnchored, transforms: transforms)
+        return Template.Reference(
+            path: parts.map { TemplateName(String($0)) }, isAnchored: isAnchored, transforms: transforms)
     }
 
     private func matches(_ delimiter: [UInt8], at index: Int) -> Bool {

@@ -64,8 +64,8 @@ struct TemplateRenderer {
 
     /// A list section: the body once per element. A long list at the top level is rendered in chunks on all
     /// cores, each chunk into its own buffer, joined in order: the bytes are the same as rendering one by one.
-    private mutating func renderList(_ elements: [TemplateValue], _ body: [Template.Node]) throws(TemplateError) {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+    private mutating func renderList(_ elements: any TemplateList, _ body: [Template.Node]) throws(TemplateError) {
+        let cores = availableCores
         guard cores > 1, !isInsideParallelList, elements.count >= Self.parallelListLength else {
             try renderElements(elements, 0..<elements.count, body)
             return
@@ -93,10 +93,10 @@ struct TemplateRenderer {
     private static let parallelListLength = 16
 
     private mutating func renderElements(
-        _ elements: [TemplateValue], _ range: Range<Int>, _ body: [Template.Node]
+        _ elements: any TemplateList, _ range: Range<Int>, _ body: [Template.Node]
     ) throws(TemplateError) {
         for index in range {
-            stack.append(elements[index])
+            stack.append(elements.element(at: index))
             loops.append((index, elements.count))
             try render(body)
             loops.removeLast()
@@ -163,7 +163,7 @@ struct TemplateRenderer {
             // The first part is searched outwards; once found, the rest must be found inside it.
             let first = reference.path[0]
             for context in stack.reversed() {
-                guard case .object(let object) = context, let found = object.value(named: first) else { continue }
+                guard let found = context.field(first) else { continue }
                 value = Self.lookUp(reference.path.dropFirst(), in: found)
                 break
             }
@@ -175,10 +175,10 @@ struct TemplateRenderer {
         return value
     }
 
-    private static func lookUp(_ path: ArraySlice<String>, in value: TemplateValue) -> TemplateValue? {
+    private static func lookUp(_ path: ArraySlice<TemplateName>, in value: TemplateValue) -> TemplateValue? {
         var value = value
         for name in path {
-            guard case .object(let object) = value, let child = object.value(named: name) else { return nil }
+            guard let child = value.field(name) else { return nil }
             value = child
         }
         return value
@@ -211,18 +211,18 @@ struct TemplateRenderer {
         case (.capitalized, .text(let text)): return .text(text.capitalized)
         case (.reversed, .text(let text)): return .text(String(text.reversed()))
         case (.empty, .text(let text)): return .flag(text.isEmpty)
-        case (.first, .list(let elements)): return elements.first ?? .null
-        case (.last, .list(let elements)): return elements.last ?? .null
-        case (.reversed, .list(let elements)): return .list(elements.reversed())
+        case (.first, .list(let elements)): return elements.count > 0 ? elements.element(at: 0) : .null
+        case (.last, .list(let elements)): return elements.count > 0 ? elements.element(at: elements.count - 1) : .null
+        case (.reversed, .list(let elements)): return .values(elements.values.reversed())
         case (.count, .list(let elements)): return .number(elements.count)
-        case (.empty, .list(let elements)): return .flag(elements.isEmpty)
+        case (.empty, .list(let elements)): return .flag(elements.count == 0)
         case (.sorted, .list(let elements)):
-            let texts = elements.compactMap { element -> String? in
+            let texts = elements.values.compactMap { element -> String? in
                 if case .text(let text) = element { return text }
                 return nil
             }
             guard texts.count == elements.count else { return nil }
-            return .list(texts.sorted().map(TemplateValue.text))
+            return .texts(texts.sorted())
         case (.equalzero, .number(let number)): return .flag(number == 0)
         case (.plusone, .number(let number)): return .number(number + 1)
         case (.minusone, .number(let number)): return .number(number - 1)
@@ -243,11 +243,11 @@ struct TemplateRenderer {
         case .number(let number):
             output.append(contentsOf: String(number).utf8)
         case .list(let elements):
-            for (index, element) in elements.enumerated() {
+            for index in 0..<elements.count {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                write(element, escapingHTML: escapingHTML)
+                write(elements.element(at: index), escapingHTML: escapingHTML)
             }
-        case .object, .null:
+        case .object, .element, .null:
             break
         }
     }

@@ -1,7 +1,9 @@
 /// A value as a template sees it.
 ///
-/// View models hand these out by name (``TemplateContext``), so rendering never inspects Swift types at run time:
-/// no reflection and no dynamic casts on the per-tag path.
+/// View models hand these out by name (TemplateContext), so rendering never inspects Swift types at run time:
+/// no reflection and no dynamic casts on the per-tag path. Lists are views of the view model's own arrays
+/// (TemplateList), and an element of a list of view models is looked up in place (element(_:_:)), so
+/// entering a section allocates nothing.
 enum TemplateValue: Sendable {
     /// Printed by `{{name}}`; a section over it renders once with it on top of the context stack.
     case text(String)
@@ -10,9 +12,11 @@ enum TemplateValue: Sendable {
     /// What `index()` and `count(…)` give; printed in decimal.
     case number(Int)
     /// A section over it renders once per element; an inverted section renders when it is empty.
-    case list([TemplateValue])
+    case list(any TemplateList)
     /// A view model whose fields the tags inside a section over it can name.
     case object(any TemplateContext)
+    /// The view model at an index of a list: a context like `object`, without copying the element out.
+    case element(any TemplateList, Int)
     /// A field that exists but holds nothing (an optional that is nil): false for sections, empty when printed.
     case null
 
@@ -20,9 +24,18 @@ enum TemplateValue: Sendable {
     var isTruthy: Bool {
         switch self {
         case .flag(let value): return value
-        case .list(let elements): return !elements.isEmpty
+        case .list(let elements): return elements.count > 0
         case .null: return false
-        case .text, .number, .object: return true
+        case .text, .number, .object, .element: return true
+        }
+    }
+
+    /// The field called `name` when the value is a view model (an object or a list element); nil otherwise.
+    func field(_ name: TemplateName) -> TemplateValue? {
+        switch self {
+        case .object(let object): return object.value(of: name)
+        case .element(let list, let index): return list.value(at: index, of: name)
+        default: return nil
         }
     }
 
@@ -33,12 +46,17 @@ enum TemplateValue: Sendable {
 
     /// A list of strings.
     static func texts(_ values: [String]) -> TemplateValue {
-        .list(values.map(TemplateValue.text))
+        .list(TextList(elements: values))
     }
 
     /// A list of view models.
-    static func objects(_ values: [some TemplateContext]) -> TemplateValue {
-        .list(values.map { .object($0) })
+    static func objects<Element: TemplateContext>(_ values: [Element]) -> TemplateValue {
+        .list(ContextList(elements: values))
+    }
+
+    /// A list of values of any kind (what transforms such as `sorted()` make).
+    static func values(_ values: [TemplateValue]) -> TemplateValue {
+        .list(ValueList(elements: values))
     }
 
     /// An optional view model: `.null` when nil.
@@ -47,11 +65,69 @@ enum TemplateValue: Sendable {
     }
 }
 
+/// A list as a template sees it: a view of an array the view model already holds.
+protocol TemplateList: Sendable {
+    /// The number of elements.
+    var count: Int { get }
+    /// The element at `index`, as a section over the list sees it.
+    func element(at index: Int) -> TemplateValue
+    /// The field called `name` of the element at `index`; nil when the element is not a view model or lacks it.
+    func value(at index: Int, of name: TemplateName) -> TemplateValue?
+}
+
+extension TemplateList {
+    /// Every element, in order.
+    var values: [TemplateValue] { (0..<count).map(element(at:)) }
+}
+
+/// A list of strings.
+struct TextList: TemplateList {
+    let elements: [String]
+    var count: Int { elements.count }
+    func element(at index: Int) -> TemplateValue { .text(elements[index]) }
+    func value(at index: Int, of name: TemplateName) -> TemplateValue? { nil }
+}
+
+/// A list of view models; each element is looked up where it is.
+struct ContextList<Element: TemplateContext>: TemplateList {
+    let elements: [Element]
+    var count: Int { elements.count }
+    func element(at index: Int) -> TemplateValue { .element(self, index) }
+    func value(at index: Int, of name: TemplateName) -> TemplateValue? { elements[index].value(of: name) }
+}
+
+/// A list of values of any kind.
+struct ValueList: TemplateList {
+    let elements: [TemplateValue]
+    var count: Int { elements.count }
+    func element(at index: Int) -> TemplateValue { elements[index] }
+    func value(at index: Int, of name: TemplateName) -> TemplateValue? { elements[index].field(name) }
+}
+
 /// A view model that templates can look names up in.
 ///
-/// Each conformance is one `switch` over the field names (see `ViewModel+Template.swift`); a name that is not a
+/// Each conformance is one `switch` over the fields (see `ViewModel+Template.swift`); a name that is not a
 /// field returns nil, and the lookup goes on to the enclosing contexts, as Mustache specifies.
 protocol TemplateContext: Sendable {
     /// The field called `name`, or nil when there is none.
-    func value(named name: String) -> TemplateValue?
+    func value(of name: TemplateName) -> TemplateValue?
+}
+
+/// A name as a tag writes it, resolved once when the template is parsed: the view-model field it names, if any,
+/// so that a lookup is a `switch` over small integers rather than string comparisons.
+struct TemplateName: Sendable, Hashable {
+    /// The field of the view models with this name; nil for a name no view model has.
+    let field: TemplateField?
+    /// The name as written.
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+        self.field = TemplateField(rawValue: text)
+    }
+}
+
+/// Every field name of the view models in `ViewModel.swift`.
+enum TemplateField: String, Sendable, CaseIterable {
+    case access, accessProtocol, argumentList, arguments, assignment, authScheme, authorizedEndpointType, baseURL, cases, codingKeyConformances, codingKeys, conformances, constantHeaders, container, declaration, declaredType, decodeLines, decoderType, defaultErrors, discriminatorCase, docLines, encodeLines, encoderType, endpointArguments, endpointType, endpoints, enumView, errorConformances, errorProtocol, errorSchemaType, exampleArguments, factoryArgumentList, factoryArguments, factoryCall, factoryDocLines, factoryIsMultiline, factoryName, factoryReturnType, failures, file, genericClause, getter, hasCodingKeys, hasConstantHeaders, hasDefaultErrors, hasDiscriminator, hasEndpoints, hasExample, hasFailures, hasModels, hasProperties, hasScopes, hasServers, header, imports, inherits, initIsMultiline, initParameterList, initParameters, isAuthorized, isBoxed, isDeprecated, isEnum, isMultiline, isStruct, jsonType, literal, matches, models, modifiers, name, namespaces, oneOfView, parameterType, plainName, properties, qualifiedName, reading, receivedResponseType, responseHeaders, returnType, scopeChoices, scopes, servers, setter, storageDeclaration, stringType, structView, successResponses, unknownCase
 }

@@ -1,315 +1,315 @@
-// Templates look names up through these switches: no reflection and no dynamic casts, which made rendering most
-// of generation time with a general-purpose engine. Each case is a field of the struct in ViewModel.swift; keep
-// them in step (ViewModelLookupTests checks).
+// Templates look fields up through these switches, over the field each tag's name was resolved to when the
+// template was parsed: no reflection, no dynamic casts and no string comparisons. Each case is a field of the
+// struct in ViewModel.swift; keep them in step (ViewModelLookupTests checks).
 
 extension FileView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "header": return .text(self.header)
-        case "imports": return .texts(self.imports)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .header: return .text(self.header)
+        case .imports: return .texts(self.imports)
         default: return nil
         }
     }
 }
 
 extension APIView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "file": return .object(self.file)
-        case "access": return .text(self.access)
-        case "name": return .text(self.name)
-        case "docLines": return .texts(self.docLines)
-        case "baseURL": return .optionalText(self.baseURL)
-        case "scopes": return .objects(self.scopes)
-        case "hasScopes": return .flag(self.hasScopes)
-        case "scopeChoices": return .objects(self.scopeChoices)
-        case "namespaces": return .objects(self.namespaces)
-        case "servers": return .objects(self.servers)
-        case "hasServers": return .flag(self.hasServers)
-        case "constantHeaders": return .texts(self.constantHeaders)
-        case "hasConstantHeaders": return .flag(self.hasConstantHeaders)
-        case "parameterType": return .text(self.parameterType)
-        case "defaultErrors": return .texts(self.defaultErrors)
-        case "hasDefaultErrors": return .flag(self.hasDefaultErrors)
-        case "errorSchemaType": return .text(self.errorSchemaType)
-        case "failures": return .objects(self.failures)
-        case "hasFailures": return .flag(self.hasFailures)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .file: return .object(self.file)
+        case .access: return .text(self.access)
+        case .name: return .text(self.name)
+        case .docLines: return .texts(self.docLines)
+        case .baseURL: return .optionalText(self.baseURL)
+        case .scopes: return .objects(self.scopes)
+        case .hasScopes: return .flag(self.hasScopes)
+        case .scopeChoices: return .objects(self.scopeChoices)
+        case .namespaces: return .objects(self.namespaces)
+        case .servers: return .objects(self.servers)
+        case .hasServers: return .flag(self.hasServers)
+        case .constantHeaders: return .texts(self.constantHeaders)
+        case .hasConstantHeaders: return .flag(self.hasConstantHeaders)
+        case .parameterType: return .text(self.parameterType)
+        case .defaultErrors: return .texts(self.defaultErrors)
+        case .hasDefaultErrors: return .flag(self.hasDefaultErrors)
+        case .errorSchemaType: return .text(self.errorSchemaType)
+        case .failures: return .objects(self.failures)
+        case .hasFailures: return .flag(self.hasFailures)
         default: return nil
         }
     }
 }
 
 extension ScopeView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "name": return .text(self.name)
-        case "plainName": return .text(self.plainName)
-        case "docLines": return .texts(self.docLines)
-        case "inherits": return .text(self.inherits)
-        case "accessProtocol": return .text(self.accessProtocol)
-        case "authScheme": return .optionalText(self.authScheme)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .name: return .text(self.name)
+        case .plainName: return .text(self.plainName)
+        case .docLines: return .texts(self.docLines)
+        case .inherits: return .text(self.inherits)
+        case .accessProtocol: return .text(self.accessProtocol)
+        case .authScheme: return .optionalText(self.authScheme)
         default: return nil
         }
     }
 }
 
 extension ScopeChoiceView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "name": return .text(self.name)
-        case "docLines": return .texts(self.docLines)
-        case "inherits": return .text(self.inherits)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .name: return .text(self.name)
+        case .docLines: return .texts(self.docLines)
+        case .inherits: return .text(self.inherits)
         default: return nil
         }
     }
 }
 
 extension ServerView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "docLines": return .texts(self.docLines)
-        case "declaration": return .text(self.declaration)
-        case "arguments": return .text(self.arguments)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .docLines: return .texts(self.docLines)
+        case .declaration: return .text(self.declaration)
+        case .arguments: return .text(self.arguments)
         default: return nil
         }
     }
 }
 
 extension NamespaceView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "name": return .text(self.name)
-        case "docLines": return .texts(self.docLines)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .name: return .text(self.name)
+        case .docLines: return .texts(self.docLines)
         default: return nil
         }
     }
 }
 
 extension ModelsView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "file": return .object(self.file)
-        case "container": return .text(self.container)
-        case "models": return .objects(self.models)
-        case "hasModels": return .flag(self.hasModels)
-        case "errorConformances": return .texts(self.errorConformances)
-        case "errorProtocol": return .text(self.errorProtocol)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .file: return .object(self.file)
+        case .container: return .text(self.container)
+        case .models: return .objects(self.models)
+        case .hasModels: return .flag(self.hasModels)
+        case .errorConformances: return .texts(self.errorConformances)
+        case .errorProtocol: return .text(self.errorProtocol)
         default: return nil
         }
     }
 }
 
 extension ModelView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "isStruct": return .flag(self.isStruct)
-        case "isEnum": return .flag(self.isEnum)
-        case "structView": return .optionalObject(self.structView)
-        case "enumView": return .optionalObject(self.enumView)
-        case "oneOfView": return .optionalObject(self.oneOfView)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .isStruct: return .flag(self.isStruct)
+        case .isEnum: return .flag(self.isEnum)
+        case .structView: return .optionalObject(self.structView)
+        case .enumView: return .optionalObject(self.enumView)
+        case .oneOfView: return .optionalObject(self.oneOfView)
         default: return nil
         }
     }
 }
 
 extension OneOfView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "access": return .text(self.access)
-        case "name": return .text(self.name)
-        case "docLines": return .texts(self.docLines)
-        case "conformances": return .text(self.conformances)
-        case "cases": return .objects(self.cases)
-        case "unknownCase": return .text(self.unknownCase)
-        case "jsonType": return .text(self.jsonType)
-        case "hasDiscriminator": return .flag(self.hasDiscriminator)
-        case "discriminatorCase": return .text(self.discriminatorCase)
-        case "codingKeyConformances": return .text(self.codingKeyConformances)
-        case "decoderType": return .text(self.decoderType)
-        case "encoderType": return .text(self.encoderType)
-        case "decodeLines": return .texts(self.decodeLines)
-        case "encodeLines": return .texts(self.encodeLines)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .access: return .text(self.access)
+        case .name: return .text(self.name)
+        case .docLines: return .texts(self.docLines)
+        case .conformances: return .text(self.conformances)
+        case .cases: return .objects(self.cases)
+        case .unknownCase: return .text(self.unknownCase)
+        case .jsonType: return .text(self.jsonType)
+        case .hasDiscriminator: return .flag(self.hasDiscriminator)
+        case .discriminatorCase: return .text(self.discriminatorCase)
+        case .codingKeyConformances: return .text(self.codingKeyConformances)
+        case .decoderType: return .text(self.decoderType)
+        case .encoderType: return .text(self.encoderType)
+        case .decodeLines: return .texts(self.decodeLines)
+        case .encodeLines: return .texts(self.encodeLines)
         default: return nil
         }
     }
 }
 
 extension StructView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "access": return .text(self.access)
-        case "name": return .text(self.name)
-        case "docLines": return .texts(self.docLines)
-        case "conformances": return .text(self.conformances)
-        case "properties": return .objects(self.properties)
-        case "hasProperties": return .flag(self.hasProperties)
-        case "initParameters": return .texts(self.initParameters)
-        case "initIsMultiline": return .flag(self.initIsMultiline)
-        case "initParameterList": return .text(self.initParameterList)
-        case "hasCodingKeys": return .flag(self.hasCodingKeys)
-        case "codingKeys": return .texts(self.codingKeys)
-        case "codingKeyConformances": return .text(self.codingKeyConformances)
-        case "exampleArguments": return .texts(self.exampleArguments)
-        case "hasExample": return .flag(self.hasExample)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .access: return .text(self.access)
+        case .name: return .text(self.name)
+        case .docLines: return .texts(self.docLines)
+        case .conformances: return .text(self.conformances)
+        case .properties: return .objects(self.properties)
+        case .hasProperties: return .flag(self.hasProperties)
+        case .initParameters: return .texts(self.initParameters)
+        case .initIsMultiline: return .flag(self.initIsMultiline)
+        case .initParameterList: return .text(self.initParameterList)
+        case .hasCodingKeys: return .flag(self.hasCodingKeys)
+        case .codingKeys: return .texts(self.codingKeys)
+        case .codingKeyConformances: return .text(self.codingKeyConformances)
+        case .exampleArguments: return .texts(self.exampleArguments)
+        case .hasExample: return .flag(self.hasExample)
         default: return nil
         }
     }
 }
 
 extension PropertyView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "docLines": return .texts(self.docLines)
-        case "isBoxed": return .flag(self.isBoxed)
-        case "declaration": return .text(self.declaration)
-        case "storageDeclaration": return .text(self.storageDeclaration)
-        case "getter": return .text(self.getter)
-        case "setter": return .text(self.setter)
-        case "assignment": return .text(self.assignment)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .docLines: return .texts(self.docLines)
+        case .isBoxed: return .flag(self.isBoxed)
+        case .declaration: return .text(self.declaration)
+        case .storageDeclaration: return .text(self.storageDeclaration)
+        case .getter: return .text(self.getter)
+        case .setter: return .text(self.setter)
+        case .assignment: return .text(self.assignment)
         default: return nil
         }
     }
 }
 
 extension EnumView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "access": return .text(self.access)
-        case "name": return .text(self.name)
-        case "docLines": return .texts(self.docLines)
-        case "conformances": return .text(self.conformances)
-        case "cases": return .objects(self.cases)
-        case "unknownCase": return .text(self.unknownCase)
-        case "stringType": return .text(self.stringType)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .access: return .text(self.access)
+        case .name: return .text(self.name)
+        case .docLines: return .texts(self.docLines)
+        case .conformances: return .text(self.conformances)
+        case .cases: return .objects(self.cases)
+        case .unknownCase: return .text(self.unknownCase)
+        case .stringType: return .text(self.stringType)
         default: return nil
         }
     }
 }
 
 extension EnumCaseView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "docLines": return .texts(self.docLines)
-        case "name": return .text(self.name)
-        case "literal": return .text(self.literal)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .docLines: return .texts(self.docLines)
+        case .name: return .text(self.name)
+        case .literal: return .text(self.literal)
         default: return nil
         }
     }
 }
 
 extension EndpointsView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "file": return .object(self.file)
-        case "namespaces": return .objects(self.namespaces)
-        case "hasEndpoints": return .flag(self.hasEndpoints)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .file: return .object(self.file)
+        case .namespaces: return .objects(self.namespaces)
+        case .hasEndpoints: return .flag(self.hasEndpoints)
         default: return nil
         }
     }
 }
 
 extension NamespaceEndpointsView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "qualifiedName": return .text(self.qualifiedName)
-        case "endpoints": return .objects(self.endpoints)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .qualifiedName: return .text(self.qualifiedName)
+        case .endpoints: return .objects(self.endpoints)
         default: return nil
         }
     }
 }
 
 extension EndpointView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "access": return .text(self.access)
-        case "docLines": return .texts(self.docLines)
-        case "isDeprecated": return .flag(self.isDeprecated)
-        case "name": return .text(self.name)
-        case "genericClause": return .text(self.genericClause)
-        case "arguments": return .texts(self.arguments)
-        case "argumentList": return .text(self.argumentList)
-        case "isMultiline": return .flag(self.isMultiline)
-        case "returnType": return .text(self.returnType)
-        case "isAuthorized": return .flag(self.isAuthorized)
-        case "authorizedEndpointType": return .text(self.authorizedEndpointType)
-        case "endpointType": return .text(self.endpointType)
-        case "modifiers": return .text(self.modifiers)
-        case "endpointArguments": return .texts(self.endpointArguments)
-        case "successResponses": return .optionalObject(self.successResponses)
-        case "responseHeaders": return .optionalObject(self.responseHeaders)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .access: return .text(self.access)
+        case .docLines: return .texts(self.docLines)
+        case .isDeprecated: return .flag(self.isDeprecated)
+        case .name: return .text(self.name)
+        case .genericClause: return .text(self.genericClause)
+        case .arguments: return .texts(self.arguments)
+        case .argumentList: return .text(self.argumentList)
+        case .isMultiline: return .flag(self.isMultiline)
+        case .returnType: return .text(self.returnType)
+        case .isAuthorized: return .flag(self.isAuthorized)
+        case .authorizedEndpointType: return .text(self.authorizedEndpointType)
+        case .endpointType: return .text(self.endpointType)
+        case .modifiers: return .text(self.modifiers)
+        case .endpointArguments: return .texts(self.endpointArguments)
+        case .successResponses: return .optionalObject(self.successResponses)
+        case .responseHeaders: return .optionalObject(self.responseHeaders)
         default: return nil
         }
     }
 }
 
 extension ResponseHeadersView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "access": return .text(self.access)
-        case "docLines": return .texts(self.docLines)
-        case "name": return .text(self.name)
-        case "conformances": return .text(self.conformances)
-        case "properties": return .objects(self.properties)
-        case "initIsMultiline": return .flag(self.initIsMultiline)
-        case "initParameters": return .texts(self.initParameters)
-        case "initParameterList": return .text(self.initParameterList)
-        case "receivedResponseType": return .text(self.receivedResponseType)
-        case "factoryDocLines": return .texts(self.factoryDocLines)
-        case "factoryName": return .text(self.factoryName)
-        case "factoryArguments": return .texts(self.factoryArguments)
-        case "factoryArgumentList": return .text(self.factoryArgumentList)
-        case "factoryIsMultiline": return .flag(self.factoryIsMultiline)
-        case "factoryReturnType": return .text(self.factoryReturnType)
-        case "factoryCall": return .text(self.factoryCall)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .access: return .text(self.access)
+        case .docLines: return .texts(self.docLines)
+        case .name: return .text(self.name)
+        case .conformances: return .text(self.conformances)
+        case .properties: return .objects(self.properties)
+        case .initIsMultiline: return .flag(self.initIsMultiline)
+        case .initParameters: return .texts(self.initParameters)
+        case .initParameterList: return .text(self.initParameterList)
+        case .receivedResponseType: return .text(self.receivedResponseType)
+        case .factoryDocLines: return .texts(self.factoryDocLines)
+        case .factoryName: return .text(self.factoryName)
+        case .factoryArguments: return .texts(self.factoryArguments)
+        case .factoryArgumentList: return .text(self.factoryArgumentList)
+        case .factoryIsMultiline: return .flag(self.factoryIsMultiline)
+        case .factoryReturnType: return .text(self.factoryReturnType)
+        case .factoryCall: return .text(self.factoryCall)
         default: return nil
         }
     }
 }
 
 extension HeaderPropertyView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "docLines": return .texts(self.docLines)
-        case "declaration": return .text(self.declaration)
-        case "assignment": return .text(self.assignment)
-        case "reading": return .text(self.reading)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .docLines: return .texts(self.docLines)
+        case .declaration: return .text(self.declaration)
+        case .assignment: return .text(self.assignment)
+        case .reading: return .text(self.reading)
         default: return nil
         }
     }
 }
 
 extension SuccessResponsesView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "access": return .text(self.access)
-        case "docLines": return .texts(self.docLines)
-        case "name": return .text(self.name)
-        case "conformances": return .text(self.conformances)
-        case "cases": return .objects(self.cases)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .access: return .text(self.access)
+        case .docLines: return .texts(self.docLines)
+        case .name: return .text(self.name)
+        case .conformances: return .text(self.conformances)
+        case .cases: return .objects(self.cases)
         default: return nil
         }
     }
 }
 
 extension SuccessCaseView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "docLines": return .texts(self.docLines)
-        case "declaration": return .text(self.declaration)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .docLines: return .texts(self.docLines)
+        case .declaration: return .text(self.declaration)
         default: return nil
         }
     }
 }
 
 extension FailureView: TemplateContext {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "docLines": return .texts(self.docLines)
-        case "name": return .text(self.name)
-        case "conformances": return .text(self.conformances)
-        case "cases": return .objects(self.cases)
-        case "matches": return .texts(self.matches)
-        case "declaredType": return .text(self.declaredType)
+    func value(of name: TemplateName) -> TemplateValue? {
+        switch name.field {
+        case .docLines: return .texts(self.docLines)
+        case .name: return .text(self.name)
+        case .conformances: return .text(self.conformances)
+        case .cases: return .objects(self.cases)
+        case .matches: return .texts(self.matches)
+        case .declaredType: return .text(self.declaredType)
         default: return nil
         }
     }

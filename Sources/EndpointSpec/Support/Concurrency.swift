@@ -1,13 +1,17 @@
 import Dispatch
 import Foundation
 
+/// The cores this process may use, read once: on Linux, `ProcessInfo.activeProcessorCount` opens and reads the
+/// cgroup's CPU quota files on every call, which cost more than rendering a short list when asked per section.
+package let availableCores = ProcessInfo.processInfo.activeProcessorCount
+
 extension Array where Element: Sendable {
     /// `map`, spread over the machine's cores in contiguous chunks when the array is long enough to be worth it.
     /// The result is in the order of the array, so output stays deterministic.
     package func concurrentMap<Mapped: Sendable>(minimumCount: Int = 64, _ transform: @Sendable (Element) -> Mapped)
         -> [Mapped]
     {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cores = availableCores
         let chunks = Swift.min(cores * 2, count / Swift.max(minimumCount / 2, 1))
         guard cores > 1, chunks > 1, count >= minimumCount else { return map(transform) }
         let slots = ChunkSlots<Mapped>(count: chunks)
@@ -46,7 +50,7 @@ package final class ChunkSlots<Value>: @unchecked Sendable {
 package func inParallel<First: Sendable, Second: Sendable>(
     _ first: @Sendable () -> First, _ second: @Sendable () -> Second
 ) -> (First, Second) {
-    guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return (first(), second()) }
+    guard availableCores > 1 else { return (first(), second()) }
     let firstSlot = ChunkSlots<First>(count: 1)
     let secondSlot = ChunkSlots<Second>(count: 1)
     DispatchQueue.concurrentPerform(iterations: 2) { index in
