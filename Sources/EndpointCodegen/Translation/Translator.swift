@@ -41,7 +41,7 @@ struct Translator {
         self.models = models
         self.boxedProperties = Self.recursiveProperties(in: spec.models)
         self.exampleModels = Self.exampleModels(in: spec.models, byName: models)
-        let errors = spec.errors + spec.endpoints.flatMap(\.errors)
+        let errors = spec.errors + spec.namespaces.lazy.flatMap(\.endpoints).flatMap(\.errors)
         self.errorModels = Set(errors.compactMap { $0.type.modelNames.first })
         self.hasDefaultErrors = !spec.errors.isEmpty
         self.defaultFailureMembers = Self.distinctMembers(spec.errors)
@@ -94,6 +94,7 @@ struct Translator {
         let constantHeaders = spec.constantHeaders.map { header in
             "\(parameterType)(\(SwiftSource.stringLiteral(header.name)), \(SwiftSource.stringLiteral(header.value))),"
         }
+        let failures = failureViews
         return APIView(
             file: fileView, access: access, name: api,
             docLines: SwiftSource.docLines([spec.description?.value ?? "The \(spec.api.value) API."]),
@@ -104,7 +105,7 @@ struct Translator {
             servers: servers, hasServers: !servers.isEmpty, constantHeaders: constantHeaders,
             hasConstantHeaders: !constantHeaders.isEmpty, parameterType: parameterType, defaultErrors: errors,
             hasDefaultErrors: !errors.isEmpty, errorSchemaType: namer.runtime("ErrorSchema"),
-            failures: failureViews, hasFailures: !failureViews.isEmpty)
+            failures: failures, hasFailures: !failures.isEmpty)
     }
 
     /// `static let authScheme: AuthScheme = .basic`, or nil for bearer, the protocol's default.
@@ -178,9 +179,10 @@ struct Translator {
         var seen: Set<[TypeExpression]> = []
         var views: [FailureView] = []
         // The API's own set first when endpoints use it as it is, then each endpoint's own.
+        let endpoints = spec.namespaces.lazy.flatMap(\.endpoints)
         let sets =
-            (spec.endpoints.contains { $0.errors.isEmpty } ? [defaultFailureMembers] : [])
-            + spec.endpoints.lazy.filter { !$0.errors.isEmpty }.map(failureMembers)
+            (endpoints.contains { $0.errors.isEmpty } ? [defaultFailureMembers] : [])
+            + endpoints.filter { !$0.errors.isEmpty }.map(failureMembers)
         for members in sets {
             guard members.count > 1, seen.insert(members).inserted else { continue }
             let names = members.map { $0 == .builtin(.void) ? "a status without a body" : "`\(memberWord($0))`" }

@@ -39,24 +39,40 @@ struct SpecDecoder {
         if let node = fields["scopes"] { spec.scopes = scopes(node) }
         if let node = fields["errors"] { spec.errors = errors(node, of: "the API") }
         // Models and endpoints do not depend on each other: a big spec decodes them on two cores, each with its
-        // own diagnostics (the loader sorts them all by position afterwards).
+        // own decoder and diagnostics (the loader sorts them all by position afterwards). One core takes the models
+        // and the first namespaces, the other the rest, balanced by count (a model costs about two endpoints).
         let modelsNode = fields["models"]
         let endpointsNode = fields["endpoints"]
-        if let modelsNode, let endpointsNode, (modelsNode.mappingEntries?.count ?? 0) >= 32 {
+        let modelCount = modelsNode?.mappingEntries?.count ?? 0
+        if let endpointsNode, let namespaceEntries = endpointsNode.mappingEntries, !namespaceEntries.isEmpty,
+            availableCores > 1, modelCount + namespaceEntries.count >= 32
+        {
+            let sizes = namespaceEntries.map { $0.value.mappingEntries?.count ?? 1 }
+            var split = 0
+            var firstWeight = 2 * modelCount
+            let total = firstWeight + sizes.reduce(0, +)
+            while split < sizes.count && 2 * (firstWeight + sizes[split]) <= total {
+                firstWeight += sizes[split]
+                split += 1
+            }
             let file = file
-            let (models, namespaces) = inParallel(
+            let firstNamespaces = namespaceEntries[..<split]
+            let otherNamespaces = namespaceEntries[split...]
+            let (first, second) = inParallel(
                 {
                     var decoder = SpecDecoder(file: file)
-                    return (decoder.models(modelsNode), decoder.diagnostics)
+                    let models = modelsNode.map { decoder.models($0) } ?? []
+                    let namespaces = firstNamespaces.compactMap { decoder.namespace($0) }
+                    return (models, namespaces, decoder.diagnostics)
                 },
                 {
                     var decoder = SpecDecoder(file: file)
-                    return (decoder.namespaces(endpointsNode), decoder.diagnostics)
+                    return (otherNamespaces.compactMap { decoder.namespace($0) }, decoder.diagnostics)
                 })
-            spec.models = models.0
-            spec.namespaces = namespaces.0
-            diagnostics.append(contentsOf: models.1)
-            diagnostics.append(contentsOf: namespaces.1)
+            spec.models = first.0
+            spec.namespaces = first.1 + second.0
+            diagnostics.append(contentsOf: first.2)
+            diagnostics.append(contentsOf: second.1)
         } else {
             if let modelsNode { spec.models = models(modelsNode) }
             if let endpointsNode { spec.namespaces = namespaces(endpointsNode) }
@@ -377,17 +393,19 @@ struct SpecDecoder {
                 "'endpoints' is empty; add at least one namespace with one endpoint (see Specs/README.md)",
                 at: node.location)
         }
-        return entries.compactMap { entry in
-            let what = "namespace '\(entry.key)'"
-            guard let endpoints = namedEntries(of: entry.value, what, expected: "a mapping of endpoint names") else {
-                return nil
-            }
-            if endpoints.isEmpty {
-                diagnostics.error("\(what) has no endpoints; add one or remove the namespace", at: entry.keyLocation)
-            }
-            return Namespace(
-                name: Located(entry.key, at: entry.keyLocation),
-                endpoints: endpoints.compactMap { endpoint($0, in: entry.key) })
+        return entries.compactMap { namespace($0) }
+    }
+
+    private mutating func namespace(_ entry: YAMLMappingEntry) -> Namespace? {
+        let what = "namespace '\(entry.key)'"
+        guard let endpoints = namedEntries(of: entry.value, what, expected: "a mapping of endpoint names") else {
+            return nil
         }
+        if endpoints.isEmpty {
+            diagnostics.error("\(what) has no endpoints; add one or remove the namespace", at: entry.keyLocation)
+        }
+        return Namespace(
+            name: Located(entry.key, at: entry.keyLocation),
+            endpoints: endpoints.compactMap { endpoint($0, in: entry.key) })
     }
 }

@@ -93,19 +93,33 @@ extension SpecValidator {
                 at: requirement.location)
             return
         }
-        // The choice becomes the access protocol `AOrB`, beside the scopes' own protocols.
-        let members = Set(seen.keys)
-        let name = ResolvedScopeChoice(names: requirement.names.map(\.value)).protocolName
-        if let other = scopeChoiceNames[name], other != members {
-            diagnostics.error(
-                "'anyOf' of \(what) would be declared as 'Access.\(name)', like another choice of other scopes; "
-                    + "rename a scope", at: requirement.location)
-        } else if spec.scopes.contains(where: { SwiftName.typeName($0.name.value) == name }) {
-            diagnostics.error(
-                "'anyOf' of \(what) would be declared as 'Access.\(name)', the name of a scope's own protocol; "
-                    + "rename that scope", at: requirement.location)
+    }
+
+    /// Each `anyOf` becomes the access protocol `AOrB`, beside the scopes' own protocols: no two different choices
+    /// and no scope may give the same name. One pass over the endpoints in order, after they were checked one by one
+    /// (perhaps on several cores), so the first of two clashing choices is the one kept.
+    mutating func checkScopeChoiceNames() {
+        var choices: [String: Set<String>] = [:]
+        let scopeTypeNames = Set(spec.scopes.map { SwiftName.typeName($0.name.value) })
+        for namespace in spec.namespaces {
+            for endpoint in namespace.endpoints {
+                guard let requirement = endpoint.scope, requirement.kind == .anyOf else { continue }
+                let members = Set(requirement.names.map(\.value))
+                guard members.count >= 2 else { continue }
+                let what = "endpoint '\(endpoint.qualifiedName)'"
+                let name = ResolvedScopeChoice(names: requirement.names.map(\.value)).protocolName
+                if let other = choices[name], other != members {
+                    diagnostics.error(
+                        "'anyOf' of \(what) would be declared as 'Access.\(name)', like another choice of other "
+                            + "scopes; rename a scope", at: requirement.location)
+                } else if scopeTypeNames.contains(name) {
+                    diagnostics.error(
+                        "'anyOf' of \(what) would be declared as 'Access.\(name)', the name of a scope's own "
+                            + "protocol; rename that scope", at: requirement.location)
+                }
+                choices[name] = members
+            }
         }
-        scopeChoiceNames[name] = members
     }
 
     private mutating func reportUnknownScope(_ name: Located<String>, of what: String) {

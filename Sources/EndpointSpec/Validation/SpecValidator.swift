@@ -10,8 +10,6 @@ struct SpecValidator {
     /// How many more names "did you mean" hints may compare, so that a flood of typos against a huge spec
     /// stays linear instead of comparing every typo with every name.
     private var suggestionBudget = 2_000_000
-    /// The access protocol names of the "any of" scope sets seen so far, and the set each stands for.
-    var scopeChoiceNames: [String: Set<String>] = [:]
 
     init(spec: Spec) {
         self.spec = spec
@@ -35,7 +33,43 @@ struct SpecValidator {
         return validator.diagnostics.diagnostics
     }
 
+    /// Endpoints are checked on two cores from this many on; each half collects its own diagnostics, which are
+    /// sorted by location afterwards, so the result is the same as one pass.
+    static let parallelEndpointCount = 128
+
     private mutating func run() {
+        let endpoints = spec.namespaces.flatMap(\.endpoints)
+        guard availableCores > 1, endpoints.count >= Self.parallelEndpointCount else {
+            checkSpecWide()
+            for endpoint in endpoints { check(endpoint) }
+            return
+        }
+        // The spec-wide checks and the first endpoints on one core, the other endpoints on the other; the hint
+        // budget is shared out so the two together compare no more names than one pass would.
+        var first = self
+        var second = self
+        first.suggestionBudget /= 2
+        second.suggestionBudget -= first.suggestionBudget
+        let split = endpoints.count / 3
+        let (firstDiagnostics, secondDiagnostics) = inParallel(
+            { [first] in
+                var validator = first
+                validator.checkSpecWide()
+                for endpoint in endpoints[..<split] { validator.check(endpoint) }
+                return validator.diagnostics
+            },
+            { [second] in
+                var validator = second
+                for endpoint in endpoints[split...] { validator.check(endpoint) }
+                return validator.diagnostics
+            })
+        diagnostics.append(contentsOf: firstDiagnostics)
+        diagnostics.append(contentsOf: secondDiagnostics)
+    }
+
+    /// Everything but the checks of each endpoint on its own: the API's own fields, models, scopes, names that
+    /// must differ across a namespace, and the access protocols of scope choices.
+    private mutating func checkSpecWide() {
         checkBaseURL()
         checkServers()
         checkConstantHeaders(spec.constantHeaders, of: "the API")
@@ -48,8 +82,8 @@ struct SpecValidator {
                 namespace.endpoints.map { ($0.name, SwiftName.memberName($0.name.value)) },
                 kind: "endpoint", in: "namespace '\(namespace.name.value)'")
             checkHeaderFactoryNames(in: namespace)
-            for endpoint in namespace.endpoints { check(endpoint) }
         }
+        checkScopeChoiceNames()
     }
 
     /// An endpoint that declares response headers also gets a `…WithHeaders` factory, which no other endpoint of
