@@ -2,10 +2,16 @@
 """Compile cost of generated code: ours (with EndpointRuntime) against swift-openapi-generator's (with
 OpenAPIRuntime) for the same synthetic API. Debug builds, as in day-to-day work: a package with one target per
 client, dependencies built first, then the time to rebuild each target after touching its files, interleaved,
-median of RUNS, and the peak memory of the largest process (the compiler). Also the slowest function bodies to
-type-check in our output. Prints markdown.
+min and median of RUNS, and the peak memory of the largest process (the compiler).
 
-Usage: compile.py ENDPOINTGEN OPENAPI_GENERATOR REPOSITORY WORK_DIR RUNS N [N ...]
+The floor: for each runtime, a target of one small file with the same dependencies, touched and rebuilt the
+same way in the same rounds. What a client costs above its floor is what its generated code costs; it is
+reported per endpoint and per model. Also the slowest function bodies to type-check in our output. Prints
+markdown.
+
+Usage: compile.py ENDPOINTGEN OPENAPI_GENERATOR REPOSITORY WORK_DIR RUNS PEER_MAX N [N ...]
+  PEER_MAX: the peer's client is compiled at sizes up to this many endpoints (at 1,000 its first build ran
+  past 15 minutes and 22 GiB on a 24 GiB machine).
 """
 import os
 import signal
@@ -34,6 +40,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "Ours", dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")]),
+        // The floors: one small file each, with the same dependencies as the clients they are compared with.
+        .target(name: "Floor", dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")]),
+        .target(
+            name: "PeerFloor",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
         .target(name: "OursFiles4", dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")]),
         // The same files as Ours, with the compiler reporting each function body's type-checking time.
         .target(
@@ -49,8 +63,12 @@ let package = Package(
 )
 """
 
-# Timed targets: our client, our client spread over 4 files, the peer's client.
-TARGETS = ["Ours", "OursFiles4", "Peer"]
+# Timed targets: the floor of our runtime, our client, our client spread over 4 files, the peer's floor and client.
+TARGETS = ["Floor", "Ours", "OursFiles4", "PeerFloor", "Peer"]
+FLOORS = {
+    "Floor": "import EndpointRuntime\n\n/// Nothing generated: what any target importing the runtime costs.\npublic enum Floor {}\n",
+    "PeerFloor": "import HTTPTypes\nimport OpenAPIRuntime\n\n/// Nothing generated.\npublic enum PeerFloor {}\n",
+}
 
 
 def log(message):
@@ -163,18 +181,20 @@ def slowest_function_bodies(work, folder, count=5):
 
 
 def main():
-    endpointgen, generator, repository, work, runs = sys.argv[1:6]
-    runs = int(runs)
-    sizes = [int(n) for n in sys.argv[6:]]
+    endpointgen, generator, repository, work, runs, peer_max = sys.argv[1:7]
+    runs, peer_max = int(runs), int(peer_max)
+    sizes = [int(n) for n in sys.argv[7:]]
     os.makedirs(work, exist_ok=True)
     with open(os.path.join(work, "Package.swift"), "w") as file:
         file.write(PACKAGE.format(repository=os.path.abspath(repository)))
 
-    print("| endpoints | generated Swift (ours / peer) | ours | ours, `--files 4` | swift-openapi-generator | "
-          "peer time / ours |")
-    print("|---|---|---|---|---|---|", flush=True)
+    print("| endpoints (models) | generated Swift, ours / peer | floor: runtime only | ours | ours, `--files 4` "
+          "| peer's floor | swift-openapi-generator | above the floor, ours / peer | per endpoint, ours / peer "
+          "| per model, ours / peer | peer / ours above the floor |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|", flush=True)
     details = []
     for n in sizes:
+        models = synthetic_api.models(n) + 1  # and the error model
         specs = tempfile.mkdtemp(prefix=f"compile-{n}-")
         with open(os.path.join(specs, "Synthetic.yaml"), "w") as file:
             file.write(synthetic_api.ours(n))
@@ -186,26 +206,37 @@ def main():
             shutil.rmtree(folder, ignore_errors=True)
             os.makedirs(folder)
             folders[target] = folder
+        for target, text in FLOORS.items():
+            with open(os.path.join(folders[target], f"{target}.swift"), "w") as file:
+                file.write(text)
         spec = os.path.join(specs, "Synthetic.yaml")
         quietly([endpointgen, "generate", spec, "--output", folders["Ours"]])
         quietly([endpointgen, "generate", spec, "--output", folders["OursFiles4"], "--files", "4"])
         quietly([endpointgen, "generate", spec, "--output", folders["OursTimed"]])
-        quietly([generator, "generate", os.path.join(specs, "openapi.yaml"), "--mode", "types", "--mode", "client",
-                 "--output-directory", folders["Peer"]])
+        with_peer = n <= peer_max
+        if with_peer:
+            quietly([generator, "generate", os.path.join(specs, "openapi.yaml"), "--mode", "types", "--mode",
+                     "client", "--output-directory", folders["Peer"]])
+        else:
+            with open(os.path.join(folders["Peer"], "Peer.swift"), "w") as file:
+                file.write("// Not compiled at this size.\n")
         shutil.rmtree(specs, ignore_errors=True)
 
         log(f"  {n} endpoints: first build of the runtimes and our clients …")
-        for target in ["Ours", "OursFiles4", "OursTimed"]:
+        for target in ["Floor", "Ours", "OursFiles4", "OursTimed"]:
             build(work, ["--target", target])
-        timed = list(TARGETS)
+        timed = ["Floor", "Ours", "OursFiles4"]
         stopped = None
-        log(f"  {n} endpoints: first build of the peer's client (stopped past {TIME_LIMIT // 60} min or "
-            f"{MEMORY_LIMIT_MB // 1024} GiB) …")
-        try:
-            build(work, ["--target", "Peer"])
-        except Stopped as error:
-            stopped = error
-            timed.remove("Peer")
+        if with_peer:
+            log(f"  {n} endpoints: first build of the peer's runtime and client (stopped past "
+                f"{TIME_LIMIT // 60} min or {MEMORY_LIMIT_MB // 1024} GiB) …")
+            build(work, ["--target", "PeerFloor"])
+            timed.append("PeerFloor")
+            try:
+                build(work, ["--target", "Peer"])
+                timed.append("Peer")
+            except Stopped as error:
+                stopped = error
         times = {target: [] for target in timed}
         memory = {target: [] for target in timed}
         for run in range(runs):
@@ -219,19 +250,35 @@ def main():
                 times[target].append(elapsed)
                 memory[target].append(peak)
 
+        def median(target):
+            return statistics.median(times[target])
+
         def cell(target):
-            return (f"{statistics.median(times[target]):.1f} s, "
+            return (f"{min(times[target]):.1f} / {median(target):.1f} s, "
                     f"{statistics.median(memory[target]) / 1024:.2f} GiB")
 
-        if stopped:
-            what = (f"more than {TIME_LIMIT // 60} min" if stopped.reason == "time"
-                    else f"stopped at {stopped.peak / 1024:.0f} GiB after {stopped.elapsed / 60:.0f} min")
-            peer, ratio = f"did not finish its first build: {what}", "—"
+        ours_above = median("Ours") - median("Floor")
+        ours_lines = swift_lines(folders["Ours"])
+        if "Peer" in times:
+            peer_above = median("Peer") - median("PeerFloor")
+            peer_cells = (f"| {cell('PeerFloor')} | {cell('Peer')} | {ours_above:.1f} / {peer_above:.1f} s "
+                          f"| {ours_above * 1000 / n:.1f} / {peer_above * 1000 / n:.1f} ms "
+                          f"| {ours_above * 1000 / models:.1f} / {peer_above * 1000 / models:.1f} ms "
+                          f"| **{peer_above / max(ours_above, 0.01):.1f}×** |")
+            lines = f"{ours_lines:,} / {swift_lines(folders['Peer']):,} lines"
         else:
-            peer = cell("Peer")
-            ratio = f"{statistics.median(times['Peer']) / statistics.median(times['Ours']):.1f}×"
-        print(f"| {n:,} | {swift_lines(folders['Ours']):,} / {swift_lines(folders['Peer']):,} lines "
-              f"| {cell('Ours')} | {cell('OursFiles4')} | {peer} | {ratio} |", flush=True)
+            if stopped:
+                what = (f"did not finish its first build: more than {TIME_LIMIT // 60} min"
+                        if stopped.reason == "time"
+                        else f"stopped at {stopped.peak / 1024:.0f} GiB after {stopped.elapsed / 60:.0f} min")
+            else:
+                what = f"not compiled above {peer_max:,} endpoints"
+            peer_floor = cell("PeerFloor") if "PeerFloor" in times else "—"
+            peer_cells = (f"| {peer_floor} | {what} | {ours_above:.1f} s / — | {ours_above * 1000 / n:.1f} ms / — "
+                          f"| {ours_above * 1000 / models:.1f} ms / — | — |")
+            lines = f"{ours_lines:,} / — lines"
+        print(f"| {n:,} ({models:,}) | {lines} | {cell('Floor')} | {cell('Ours')} | {cell('OursFiles4')} "
+              + peer_cells, flush=True)
 
         log(f"  {n} endpoints: slowest function bodies in our output …")
         slowest, total, count, synthesized = slowest_function_bodies(work, folders["OursTimed"])

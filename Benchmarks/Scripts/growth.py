@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Growth of generation time and memory along every dimension of a spec, one dimension at a time: endpoints,
-models, properties per model, enum values, scopes (a chain, each including the next), and path, query and
-header parameters of one endpoint. Each dimension is measured at n and 10 n; linear growth shows as a time
-ratio near 10 (fixed costs pull it below). Time is endpointgen's own `--timings` total (parse to write, in
-process), min and median of RUNS runs; CPU time and peak memory are the whole process's, from its rusage.
+models, properties per model, enum values, scopes (a chain, each including the next), endpoints that each offer
+a choice of scopes, and path, query and header parameters of one endpoint. Each dimension is measured at n,
+10 n and 100 n, interleaved; linear growth shows as time ratios near 10 and 100 (fixed costs pull them below).
+Time is endpointgen's own `--timings` total (parse to write, in process), min and median of RUNS runs; CPU time
+and peak memory are the whole process's, from its rusage.
 
-Usage: growth.py ENDPOINTGEN RUNS [SCALE]
-  SCALE divides every size (2 gives a quicker, smaller table).
+Usage: growth.py ENDPOINTGEN RUNS [FACTORS]
+  FACTORS: the largest multiple of n, 100 (n, 10 n, 100 n) unless given as 10 (n and 10 n, quicker).
 """
 import os
 import re
@@ -51,6 +52,13 @@ def scopes(n):
     return lines + ["endpoints:", "  E:", "    get: { path: /e, scope: S0 }"]
 
 
+def scope_choices(n):
+    """n scopes and n endpoints, endpoint i open to scope i or the next (`anyOf`): n access protocols."""
+    lines = HEAD + ["scopes:"] + [f"  S{i}: {{}}" for i in range(n)] + ["endpoints:", "  E:"]
+    lines += [f"    e{i}: {{ path: /e{i}, scope: {{ anyOf: [S{i}, S{(i + 1) % n}] }} }}" for i in range(n)]
+    return lines
+
+
 def parameters(location):
     def spec(n):
         if location == "path":
@@ -67,14 +75,15 @@ def parameters(location):
 
 
 DIMENSIONS = [
-    ("endpoints", endpoints, 1_000),
-    ("models", models, 1_000),
-    ("properties of one model", properties, 1_000),
-    ("enum values", enum_values, 2_000),
-    ("scopes (a chain of includes)", scopes, 1_000),
-    ("path parameters of one endpoint", parameters("path"), 4_000),
-    ("query parameters of one endpoint", parameters("query"), 4_000),
-    ("header parameters of one endpoint", parameters("header"), 4_000),
+    ("endpoints", endpoints, 100),
+    ("models", models, 100),
+    ("properties of one model", properties, 100),
+    ("enum values", enum_values, 200),
+    ("scopes (a chain of includes)", scopes, 100),
+    ("scopes, each with an endpoint that offers a choice (`anyOf`)", scope_choices, 100),
+    ("path parameters of one endpoint", parameters("path"), 400),
+    ("query parameters of one endpoint", parameters("query"), 400),
+    ("header parameters of one endpoint", parameters("header"), 400),
 ]
 
 
@@ -93,37 +102,38 @@ def measure(endpointgen, spec, out):
 
 def main():
     endpointgen, runs = sys.argv[1], int(sys.argv[2])
-    scale = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-    print("| dimension | n | 10 n | time at n (min / median) | time at 10 n (min / median) | time ratio "
-          "| CPU ratio | memory at n → 10 n | per unit at 10 n |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    largest = int(sys.argv[3]) if len(sys.argv) > 3 else 100
+    factors = [1, 10, 100] if largest >= 100 else [1, 10]
+    print("| dimension | n | time at " + " | time at ".join(f"{f} n" if f > 1 else "n" for f in factors)
+          + " (min / median, ms) | time ratios | CPU ratios | peak memory | per unit at the largest |")
+    print("|---|---|" + "---|" * len(factors) + "---|---|---|---|")
     work = tempfile.mkdtemp(prefix="growth-")
     worst = 0.0
     for name, make, base in DIMENSIONS:
-        base //= scale
-        print(f"  {name}: {base:,} and {base * 10:,} …", file=sys.stderr, flush=True)
+        sizes = [base * f for f in factors]
+        print(f"  {name}: {', '.join(f'{n:,}' for n in sizes)} …", file=sys.stderr, flush=True)
         specs = {}
-        for n in (base, base * 10):
+        for n in sizes:
             specs[n] = os.path.join(work, f"{n}.yaml")
             with open(specs[n], "w") as file:
                 file.write("\n".join(make(n)) + "\n")
-        results = {base: [], base * 10: []}
-        for _ in range(runs):  # interleaved, so drift hits both sizes alike
-            for n in results:
+        results = {n: [] for n in sizes}
+        for _ in range(runs):  # interleaved, so drift hits every size alike
+            for n in sizes:
                 results[n].append(measure(endpointgen, specs[n], os.path.join(work, "out")))
-        small, large = results[base], results[base * 10]
-        t_small = statistics.median(r[0] for r in small)
-        t_large = statistics.median(r[0] for r in large)
-        cpu = statistics.median(r[1] for r in large) / max(statistics.median(r[1] for r in small), 1e-6)
-        ratio = t_large / t_small
-        worst = max(worst, ratio)
-        print(f"| {name} | {base:,} | {base * 10:,} "
-              f"| {min(r[0] for r in small):,.1f} / {t_small:,.1f} ms | {min(r[0] for r in large):,.1f} / {t_large:,.1f} ms "
-              f"| {ratio:.1f}× | {cpu:.1f}× | {statistics.median(r[2] for r in small):,.0f} → "
-              f"{statistics.median(r[2] for r in large):,.0f} MB | {t_large * 1000 / (base * 10):,.1f} µs |", flush=True)
+        times = {n: statistics.median(r[0] for r in results[n]) for n in sizes}
+        cpus = {n: statistics.median(r[1] for r in results[n]) for n in sizes}
+        ratios = [times[n] / times[base] for n in sizes[1:]]
+        worst = max([worst] + [r / f for r, f in zip(ratios, factors[1:])])
+        cells = " | ".join(f"{min(r[0] for r in results[n]):,.1f} / {times[n]:,.1f}" for n in sizes)
+        print(f"| {name} | {base:,} | {cells} "
+              f"| {' · '.join(f'{r:.1f}×' for r in ratios)} "
+              f"| {' · '.join(f'{cpus[n] / max(cpus[base], 1e-6):.1f}×' for n in sizes[1:])} "
+              f"| {' → '.join(f'{statistics.median(r[2] for r in results[n]):,.0f}' for n in sizes)} MB "
+              f"| {times[sizes[-1]] * 1000 / sizes[-1]:,.1f} µs |", flush=True)
     shutil.rmtree(work, ignore_errors=True)
     print()
-    print(f"Largest time ratio for a tenfold input: {worst:.1f}× (linear: about 10×).")
+    print(f"Largest time ratio over its input ratio: {worst:.2f} (linear: 1 or below; fixed costs pull it down).")
 
 
 if __name__ == "__main__":

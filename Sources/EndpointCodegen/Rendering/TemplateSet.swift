@@ -87,21 +87,33 @@ package struct TemplateSet: Sendable {
         return Self.trimmingTrailingSpaces(renderer.output)
     }
 
+    /// The text with the spaces before each line break and at its end removed, ending in exactly one line break;
+    /// compacted in place, one pass.
     private static func trimmingTrailingSpaces(_ text: [UInt8]) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.count + 1)
-        // Line by line, copying each line up to its last non-space in one go.
-        var lineStart = 0
-        while lineStart < text.count {
-            let lineBreak = text[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
-            var end = lineBreak ?? text.count
-            while end > lineStart && text[end - 1] == UInt8(ascii: " ") { end -= 1 }
-            bytes.append(contentsOf: text[lineStart..<end])
-            guard let lineBreak else { break }
-            bytes.append(UInt8(ascii: "\n"))
-            lineStart = lineBreak + 1
+        var bytes = text
+        let count = bytes.withUnsafeMutableBufferPointer { buffer -> Int in
+            var write = 0
+            var spaces = 0  // spaces read but not yet written: they are kept only if something follows on the line
+            for read in 0..<buffer.count {
+                let byte = buffer[read]
+                if byte == UInt8(ascii: " ") {
+                    spaces += 1
+                    continue
+                }
+                if byte != UInt8(ascii: "\n") {
+                    for _ in 0..<spaces {
+                        buffer[write] = UInt8(ascii: " ")
+                        write += 1
+                    }
+                }
+                spaces = 0
+                buffer[write] = byte
+                write += 1
+            }
+            while write > 0 && buffer[write - 1] == UInt8(ascii: "\n") { write -= 1 }
+            return write
         }
-        while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        bytes.removeSubrange(count...)
         bytes.append(UInt8(ascii: "\n"))
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -51,7 +51,7 @@ enum TemplateValue: Sendable {
 
     /// A list of view models.
     static func objects<Element: TemplateContext>(_ values: [Element]) -> TemplateValue {
-        .list(ContextList(elements: values))
+        .list(ContextList(count: values.count) { index, name in values[index].value(of: name) })
     }
 
     /// A list of values of any kind (what transforms such as `sorted()` make).
@@ -89,11 +89,15 @@ struct TextList: TemplateList {
 }
 
 /// A list of view models; each element is looked up where it is.
-struct ContextList<Element: TemplateContext>: TemplateList {
-    let elements: [Element]
-    var count: Int { elements.count }
+///
+/// Not generic over the element type: a generic list reached through `any TemplateList` runs unspecialized code
+/// that copies the whole element struct for every field it reads. The lookup closure is made where the element
+/// type is known (``TemplateValue/objects(_:)``), so it reads the field in place.
+struct ContextList: TemplateList {
+    let count: Int
+    let lookup: @Sendable (Int, TemplateName) -> TemplateValue?
     func element(at index: Int) -> TemplateValue { .element(self, index) }
-    func value(at index: Int, of name: TemplateName) -> TemplateValue? { elements[index].value(of: name) }
+    func value(at index: Int, of name: TemplateName) -> TemplateValue? { lookup(index, name) }
 }
 
 /// A list of values of any kind.

@@ -3,7 +3,13 @@ import Foundation
 
 /// The cores this process may use, read once: on Linux, `ProcessInfo.activeProcessorCount` opens and reads the
 /// cgroup's CPU quota files on every call, which cost more than rendering a short list when asked per section.
-package let availableCores = ProcessInfo.processInfo.activeProcessorCount
+/// `ENDPOINTGEN_CORES=1` in the environment makes every phase sequential (to measure what the parallel paths buy).
+package let availableCores: Int = {
+    if let value = ProcessInfo.processInfo.environment["ENDPOINTGEN_CORES"], let cores = Int(value), cores >= 1 {
+        return min(cores, ProcessInfo.processInfo.activeProcessorCount)
+    }
+    return ProcessInfo.processInfo.activeProcessorCount
+}()
 
 extension Array where Element: Sendable {
     /// `map`, spread over the machine's cores in contiguous chunks when the array is long enough to be worth it.

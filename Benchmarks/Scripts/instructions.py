@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Instruction counts of generation, the ratio of record: `valgrind --tool=callgrind` counts every instruction
+the process executes (all threads, start-up included), which machine noise does not move. Both tools generate
+the same synthetic API; for endpointgen the share spent inside libyaml's parser (the floor's own work) is shown
+beside the total. Prints markdown.
+
+Usage: instructions.py ENDPOINTGEN OPENAPI_GENERATOR PEER_MAX N [N ...]
+  PEER_MAX: the peer runs at sizes up to this many endpoints (under valgrind it is 50 to 100 times slower).
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import synthetic_api  # noqa: E402
+
+
+def callgrind(command, work):
+    """(instructions, instructions inside yaml_parser_parse) of one run under callgrind."""
+    out = os.path.join(work, "callgrind.out")
+    result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + command,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    stderr = result.stderr.decode()
+    if result.returncode != 0:
+        sys.exit(f"failed under valgrind: {' '.join(command)}\n{stderr[-3000:]}")
+    total = int(re.search(r"Collected : (\d+)", stderr).group(1))
+    annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", out],
+                               capture_output=True, text=True).stdout
+    # The first line naming the function is its inclusive total; later ones are its callers' and callees' lines.
+    match = re.search(r"^\s*([\d,]+) \([^)]*\)\s+\S*:yaml_parser_parse \[", annotated, re.MULTILINE)
+    libyaml = int(match.group(1).replace(",", "")) if match else 0
+    os.remove(out)
+    return total, libyaml
+
+
+def main():
+    endpointgen, generator, peer_max = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    sizes = [int(n) for n in sys.argv[4:]]
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (`apt-get install -y valgrind`); no instruction counts.")
+        return
+    print("| endpoints | endpointgen | of which libyaml's parser | swift-openapi-generator | peer / ours |")
+    print("|---|---|---|---|---|")
+    for n in sizes:
+        print(f"  {n:,} endpoints under callgrind …", file=sys.stderr, flush=True)
+        work = tempfile.mkdtemp(prefix=f"instructions-{n}-")
+        with open(os.path.join(work, "Synthetic.yaml"), "w") as file:
+            file.write(synthetic_api.ours(n))
+        with open(os.path.join(work, "openapi.yaml"), "w") as file:
+            file.write(synthetic_api.openapi(n))
+        ours, libyaml = callgrind(
+            [endpointgen, "generate", os.path.join(work, "Synthetic.yaml"), "--output", os.path.join(work, "ours")],
+            work)
+        row = f"| {n:,} | {ours / 1e6:,.1f} M | {libyaml / 1e6:,.1f} M ({ours / max(libyaml, 1):.1f}× in all) "
+        if n <= peer_max:
+            os.makedirs(os.path.join(work, "peer"))
+            peer, _ = callgrind(
+                [generator, "generate", os.path.join(work, "openapi.yaml"), "--mode", "types", "--mode", "client",
+                 "--output-directory", os.path.join(work, "peer")], work)
+            row += f"| {peer / 1e6:,.1f} M | **{peer / ours:,.0f}×** |"
+        else:
+            row += "| — | — |"
+        print(row, flush=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+import EndpointSpec
+import Testing
+
+/// Big specs take the parallel paths: the decoder splits models and namespaces over the cores, the validator checks
+/// endpoints in two halves. Problems anywhere, and problems that span the halves, are reported as one pass would.
+@Suite("Large specs")
+struct LargeSpecTests {
+    /// `count` endpoints in namespaces of 25; `special` replaces the body of the endpoints it names.
+    private func spec(endpoints count: Int, models: Int = 40, special: [Int: String]) -> String {
+        var lines = [
+            "api: Big", "baseURL: https://api.example.com",
+            "scopes: { A: {}, B: {}, BOrC: {}, AOrB: {}, C: {}, XOrY: {}, X: {}, Y: {} }", "models:",
+        ]
+        for index in 0..<models {
+            lines.append(
+                index == 7 ? "  M\(index): { properties: { id: Nope } }" : "  M\(index): { properties: { id: Int } }")
+        }
+        lines.append("endpoints:")
+        for index in 0..<count {
+            if index % 25 == 0 { lines.append("  N\(index / 25):") }
+            lines.append(
+                "    e\(index): { " + (special[index] ?? "path: /e\(index), response: M\(index % models)") + " }")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test("problems in every part of a big spec are reported, in order, and choice names clash across the halves")
+    func problemsEverywhere() {
+        let text = spec(
+            endpoints: 300,
+            special: [
+                5: "path: /e5, scope: { anyOf: [A, BOrC] }",
+                12: "path: /e12, scope: Unknown1",
+                150: "path: /e150, scope: { anyOf: [X, Y] }",
+                280: "path: /e280, scope: Unknown2",
+                295: "path: /e295, scope: { anyOf: [AOrB, C] }",
+            ])
+        let output = SpecLoader().load(text, file: "big.yaml")
+        let messages = output.diagnostics.map(\.description)
+        #expect(output.resolved == nil)
+        #expect(messages.count == 5, "\(messages)")
+        let expected = [
+            ("big.yaml:12:", "unknown model 'Nope'"),
+            ("big.yaml:", "scope 'Unknown1'"),
+            ("big.yaml:", "would be declared as 'Access.XOrY', the name of a scope's own protocol"),
+            ("big.yaml:", "scope 'Unknown2'"),
+            ("big.yaml:", "'anyOf' of endpoint 'N11.e295' would be declared as 'Access.AOrBOrC', like another choice"),
+        ]
+        for (message, (prefix, part)) in zip(messages, expected) {
+            #expect(message.hasPrefix(prefix) && message.contains(part), "\(message)")
+        }
+        // Sorted by position: the unknown type in the models comes first, then the endpoints in spec order.
+        let lines = output.diagnostics.map(\.location.line)
+        #expect(lines == lines.sorted())
+    }
+
+    @Test("a big valid spec decodes every model and endpoint, in spec order")
+    func everythingInOrder() throws {
+        var text = spec(endpoints: 500, special: [:])
+        text = text.replacingOccurrences(of: "id: Nope", with: "id: Int")
+        let output = SpecLoader().load(text, file: "big.yaml")
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let resolved = try #require(output.resolved)
+        #expect(resolved.models.map(\.name.value) == (0..<40).map { "M\($0)" })
+        #expect(resolved.namespaces.map(\.name.value) == (0..<20).map { "N\($0)" })
+        #expect(resolved.namespaces.flatMap(\.endpoints).map(\.name.value) == (0..<500).map { "e\($0)" })
+    }
+}
