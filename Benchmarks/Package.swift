@@ -39,6 +39,12 @@ let package = Package(
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked", "-wmo"])]
         ),
+        // The peer's generation without its async entry point, for counting its instructions under valgrind
+        // (Scripts/instructions.py).
+        .executableTarget(
+            name: "PeerGenerate",
+            dependencies: [.product(name: "_OpenAPIGeneratorCore", package: "swift-openapi-generator")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -229,7 +229,7 @@ struct TemplateScanner {
             name = name[name.index(after: open)..<name.index(before: name.endIndex)]
             name = Substring(String(name).trimmingSpaces)
         }
-        guard !name.contains("("), !name.contains(" ") else {
+        guard !name.utf8.contains(UInt8(ascii: "(")), !name.utf8.contains(UInt8(ascii: " ")) else {
             throw TemplateError(message: "'\(body)' is not a name", location: location)
         }
         if name.isEmpty {

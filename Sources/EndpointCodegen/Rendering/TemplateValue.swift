@@ -127,12 +127,15 @@ struct TemplateName: Sendable, Hashable {
 
     init(_ text: String) {
         self.text = text
-        self.field = TemplateField(rawValue: text)
+        self.field = TemplateField.byName[text]
     }
 }
 
 /// Every field name of the view models in `ViewModel.swift`.
 enum TemplateField: String, Sendable, CaseIterable {
+    /// The fields by name: a hash lookup, where `init(rawValue:)` compares the name with every case in turn.
+    static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
     case access, accessProtocol, argumentList, arguments, assignment, authScheme, authorizedEndpointType, baseURL,
         cases, codingKeyConformances, codingKeys, conformances, constantHeaders, container, declaration, declaredType,
         decodeLines, decoderType, defaultErrors, discriminatorCase, docLines, encodeLines, encoderType,
