@@ -1,6 +1,11 @@
 import ArgumentParser
 import EndpointSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How diagnostics are printed to standard error: as compilers print them, or one JSON object per line for
 /// editors and CI annotations.

@@ -1,7 +1,12 @@
 import ArgumentParser
 import EndpointCodegen
 import EndpointSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `endpointgen generate`: writes the Swift client for specs.
 struct GenerateCommand: ParsableCommand {
@@ -155,7 +160,10 @@ struct GenerateCommand: ParsableCommand {
     }
 
     private static func format(_ duration: Duration) -> String {
-        String(format: "%.2f ms", duration.milliseconds)
+        // Two decimals, as "%.2f" would give, without Foundation's String(format:).
+        let hundredths = Int((duration.milliseconds * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) ms"
     }
 }
 

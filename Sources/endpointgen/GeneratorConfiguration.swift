@@ -1,6 +1,11 @@
 import EndpointCodegen
 import EndpointSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `endpointgen.yaml`: the options of `generate`, kept beside the specs so the plugins and the CLI agree.
 ///
@@ -49,9 +54,8 @@ struct GeneratorConfiguration {
                 }
             case "templates":
                 if let folder = value, !folder.isEmpty {
-                    let base = (path as NSString).deletingLastPathComponent
                     configuration.templates =
-                        folder.hasPrefix("/") ? folder : (base as NSString).appendingPathComponent(folder)
+                        folder.hasPrefix("/") ? folder : PathText.joining(PathText.directory(of: path), folder)
                 } else {
                     diagnostics.append(.error("'templates' takes a folder path", at: entry.value.location))
                 }

@@ -1,6 +1,11 @@
 import ArgumentParser
 import EndpointSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `endpointgen init`: a commented starter spec and `endpointgen.yaml` that validate and generate as they are.
 struct InitCommand: ParsableCommand {

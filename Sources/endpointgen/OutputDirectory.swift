@@ -1,5 +1,11 @@
 import EndpointCodegen
+import EndpointSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The folder generated files go to: writes only files whose bytes change, and removes files it generated
 /// earlier from the same spec that are no longer generated (for example after a change of `--files`), known by
@@ -23,7 +29,7 @@ struct OutputDirectory {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         }
         for file in files {
-            let filePath = (path as NSString).appendingPathComponent(file.name)
+            let filePath = PathText.joining(path, file.name)
             let bytes = Data(file.contents.utf8)
             if FileManager.default.contents(atPath: filePath) == bytes {
                 changes.unchanged.append(filePath)
@@ -38,7 +44,7 @@ struct OutputDirectory {
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         for name in existing.sorted()
         where !current.contains(name) && FileLayout.isGeneratedFileName(name, base: base) {
-            let filePath = (path as NSString).appendingPathComponent(name)
+            let filePath = PathText.joining(path, name)
             changes.removed.append(filePath)
             if !dryRun { try FileManager.default.removeItem(atPath: filePath) }
         }

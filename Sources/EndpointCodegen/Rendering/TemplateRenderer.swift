@@ -1,5 +1,11 @@
+import Dispatch
 import EndpointSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Renders parsed templates against view models into UTF-8 bytes.
 ///

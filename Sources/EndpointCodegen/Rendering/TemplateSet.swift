@@ -1,6 +1,11 @@
 import EndpointSpec
 import EndpointTemplates
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The templates code is rendered with: the embedded defaults, any of them replaced by a user's file.
 package struct TemplateSet: Sendable {
@@ -30,7 +35,7 @@ package struct TemplateSet: Sendable {
         var sources = EmbeddedTemplates.all.mapValues { ($0, "<embedded>") }
         for file in files where file.hasSuffix(".mustache") {
             let name = String(file.dropLast(".mustache".count))
-            let path = (directory as NSString).appendingPathComponent(file)
+            let path = PathText.joining(directory, file)
             guard sources[name] != nil else {
                 throw TemplateError(
                     message:

@@ -1,5 +1,10 @@
 import EndpointSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Endpoints: one `static func` each, returning an `Endpoint` or, with a scope, an `AuthorizedEndpoint`.
 extension Translator {
@@ -462,8 +467,7 @@ extension String {
 /// A date default as documentation shows it.
 enum JSONDateText {
     static func iso8601(_ seconds: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        if seconds.rounded() != seconds { formatter.formatOptions.insert(.withFractionalSeconds) }
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: seconds.rounded() != seconds)
+        return Date(timeIntervalSince1970: seconds).formatted(style)
     }
 }

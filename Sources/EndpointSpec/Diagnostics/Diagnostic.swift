@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One problem found in a spec, with the place it was found and, where another place matters, notes naming it.
 ///
@@ -68,7 +72,7 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The name a "did you mean 'X'?" hint proposes, which an editor may offer to write at ``location``
     /// instead of what is there; nil when the message proposes none.
     package var suggestedReplacement: String? {
-        guard let range = message.range(of: "did you mean '", options: .backwards) else { return nil }
+        guard let range = message.ranges(of: "did you mean '").last else { return nil }
         let rest = message[range.upperBound...]
         guard let end = rest.firstIndex(of: "'"), rest[end...].hasPrefix("'?") else { return nil }
         return String(rest[..<end])

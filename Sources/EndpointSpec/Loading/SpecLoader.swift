@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Loads a spec file: reads it, parses the YAML, decodes the spec and validates it, collecting every
 /// diagnostic on the way. The first stage of the pipeline and the only one here that touches the disk.
@@ -26,17 +37,27 @@ package struct SpecLoader: Sendable {
 
     /// Loads the spec at `path`. Locations in diagnostics name the file as `path` is written.
     package func load(contentsOf path: String) -> Output {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        // Apple's Foundation reports through an `ObjCBool`, swift-foundation's through a `Bool`.
+        #if canImport(Darwin)
+        var isDirectoryFlag: ObjCBool = false
+        #else
+        var isDirectoryFlag = false
+        #endif
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectoryFlag) else {
             return failure("cannot read '\(path)': no such file", file: path)
         }
-        guard !isDirectory.boolValue else {
+        #if canImport(Darwin)
+        let isDirectory = isDirectoryFlag.boolValue
+        #else
+        let isDirectory = isDirectoryFlag
+        #endif
+        guard !isDirectory else {
             return failure(
                 "'\(path)' is a directory; name a spec file inside it, such as '\(path)/Shop.yaml'", file: path)
         }
         var phaseTimes = PhaseTimes()
         // At most one byte past the limit is read, so a huge file, a pipe or /dev/zero costs nothing.
-        let bytes = phaseTimes.measure("read") { Self.read(path, upTo: limits.maximumFileSize + 1) }
+        let bytes = phaseTimes.measure("read") { Self.readPrefix(path, upTo: limits.maximumFileSize + 1) }
         guard let bytes else {
             return failure("cannot read '\(path)'; check that you may read it", file: path)
         }
@@ -82,19 +103,23 @@ package struct SpecLoader: Sendable {
     }
 
     /// The first `count` bytes of the file at `path` (all of it when shorter); nil when it cannot be read.
-    private static func read(_ path: String, upTo count: Int) -> [UInt8]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
+    /// Reads in chunks, so a pipe or `/dev/zero` stops at `count`.
+    private static func readPrefix(_ path: String, upTo count: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
         var bytes: [UInt8] = []
-        do {
-            while bytes.count < count {
-                // nil or empty: the end of the file.
-                guard let chunk = try handle.read(upToCount: min(1 << 20, count - bytes.count)), !chunk.isEmpty
-                else { break }
-                bytes += chunk
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < count {
+            let want = min(chunk.count, count - bytes.count)
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, want) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return nil
             }
-        } catch {
-            return nil
+            // Zero bytes: the end of the file.
+            if got == 0 { break }
+            bytes.append(contentsOf: chunk[..<got])
         }
         return bytes
     }

@@ -1,5 +1,10 @@
 import Dispatch
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The cores this process may use, read once: on Linux, `ProcessInfo.activeProcessorCount` opens and reads the
 /// cgroup's CPU quota files on every call, which cost more than rendering a short list when asked per section.

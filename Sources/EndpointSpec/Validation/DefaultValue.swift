@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A `default:` or `example:` read against its type: the one rule that decides what such a value may be, used
 /// by the validator (to report what cannot be) and the resolver (to record what it is).
@@ -76,13 +80,13 @@ package enum DefaultValue: Sendable, Hashable {
     }
 }
 
-/// Seconds since 1970 of an ISO 8601 date and time, with or without fractional seconds, as the runtime reads them.
+/// Seconds since 1970 of an ISO 8601 date and time, with or without fractional seconds, read with the styles the
+/// runtime reads them with (`JSONCoding.date(fromISO8601:)`).
 private func isoSeconds(_ text: String) -> Double? {
-    let plain = ISO8601DateFormatter()
-    if let date = plain.date(from: text) { return date.timeIntervalSince1970 }
-    let fractional = ISO8601DateFormatter()
-    fractional.formatOptions.insert(.withFractionalSeconds)
-    return fractional.date(from: text)?.timeIntervalSince1970
+    let date =
+        (try? Date(text, strategy: Date.ISO8601FormatStyle()))
+        ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+    return date?.timeIntervalSince1970
 }
 
 /// Why a `default:` cannot be used.
