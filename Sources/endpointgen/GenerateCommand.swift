@@ -33,11 +33,14 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the Swift files to.", valueName: "dir"))
     var output: String
 
-    @Option(help: "The access level of generated declarations: public, package or internal.")
-    var access: GeneratorOptions.AccessLevel = .public
+    // No defaults on the options below: a default makes ArgumentParser describe it through reflection at every
+    // start, a cost paid on each build by the plugin, and nil tells "not given" from "given as the default value",
+    // which --config needs to find a disagreement.
+    @Option(help: "The access level of generated declarations: public (the default), package or internal.")
+    var access: GeneratorOptions.AccessLevel?
 
-    @Option(help: ArgumentHelp("Spread models and endpoints over this many files each.", valueName: "n"))
-    var files: Int = 1
+    @Option(help: ArgumentHelp("Spread models and endpoints over this many files each (default: 1).", valueName: "n"))
+    var files: Int?
 
     @Option(
         help: ArgumentHelp("A folder of NAME.mustache files that replace the built-in templates.", valueName: "dir"))
@@ -61,12 +64,14 @@ struct GenerateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "How spec problems are printed: 'text' (file:line:column: error: …) or 'json' (one object per line).",
-            valueName: "format"))
-    var diagnosticsFormat: DiagnosticsFormat = .text
+            "How spec problems are printed: 'text' (file:line:column: error: …, the default) or 'json' (one object "
+                + "per line).", valueName: "format"))
+    var diagnosticsFormat: DiagnosticsFormat?
 
     func validate() throws {
-        guard (1...256).contains(files) else { throw ValidationError("--files takes a number from 1 to 256.") }
+        if let files, !(1...256).contains(files) {
+            throw ValidationError("--files takes a number from 1 to 256.")
+        }
         let bases = specs.map(FileLayout.baseName(ofSpec:))
         if let repeated = bases.first(where: { base in bases.filter { $0 == base }.count > 1 }) {
             throw ValidationError(
@@ -75,6 +80,7 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
+        let diagnosticsFormat = self.diagnosticsFormat ?? .text
         var access = self.access
         var files = self.files
         var templates = self.templates
@@ -82,12 +88,17 @@ struct GenerateCommand: ParsableCommand {
             let (configuration, diagnostics) = GeneratorConfiguration.load(config)
             for diagnostic in diagnostics { diagnosticsFormat.print(diagnostic) }
             guard let configuration else { throw ExitCode.failure }
-            if let configured = configuration.files, files != 1, configured != files {
+            if let configured = configuration.files, let files, configured != files {
                 Console.error("\(config): error: 'files: \(configured)' disagrees with --files \(files)")
                 throw ExitCode.failure
             }
-            access = configuration.access ?? access
-            files = configuration.files ?? files
+            if let configured = configuration.access, let access, configured != access {
+                Console.error(
+                    "\(config): error: 'access: \(configured.rawValue)' disagrees with --access \(access.rawValue)")
+                throw ExitCode.failure
+            }
+            access = access ?? configuration.access
+            files = files ?? configuration.files
             templates = configuration.templates ?? templates
         }
         let templateSet: TemplateSet
@@ -98,7 +109,7 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let generator = CodeGenerator(templates: templateSet)
-        let options = GeneratorOptions(access: access, fileCount: files)
+        let options = GeneratorOptions(access: access ?? .public, fileCount: files ?? 1)
         let directory = OutputDirectory(path: output)
         var failed = false
         var stale: [String] = []

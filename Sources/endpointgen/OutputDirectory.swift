@@ -30,7 +30,9 @@ struct OutputDirectory {
         }
         for file in files {
             let filePath = PathText.joining(path, file.name)
-            let bytes = Data(file.contents.utf8)
+            // Copied as one block: `Data(file.contents.utf8)` appends byte by byte.
+            var contents = file.contents
+            let bytes = contents.withUTF8 { Data($0) }
             if FileManager.default.contents(atPath: filePath) == bytes {
                 changes.unchanged.append(filePath)
                 continue

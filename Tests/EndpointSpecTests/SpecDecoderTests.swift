@@ -73,6 +73,29 @@ struct SpecDecoderTests {
         #expect(endpoint.body == nil)
     }
 
+    @Test("a mapping of many keys finds its fields as a small one does")
+    func manyKeys() throws {
+        // Above MappingFields.indexedCount entries, keys are looked up in an index instead of one by one.
+        for noteCount in [1, MappingFields.indexedCount + 4] {
+            let notes = (0..<noteCount).map { "      x-note\($0): \($0)" }.joined(separator: "\n")
+            let spec = try load(
+                """
+                api: A
+                endpoints:
+                  Items:
+                    create:
+                \(notes)
+                      method: POST
+                      path: /items/{id}
+                      params: { id: Int }
+                """)
+            let endpoint = spec.endpoints[0]
+            #expect(endpoint.method.value == .post, "\(noteCount) notes")
+            #expect(endpoint.path.value == "/items/{id}", "\(noteCount) notes")
+            #expect(endpoint.parameters.map(\.name.value) == ["id"], "\(noteCount) notes")
+        }
+    }
+
     @Test("long forms: parameters with in, key and arrayFormat; enum cases with names; form bodies")
     func longForms() throws {
         let spec = try load(

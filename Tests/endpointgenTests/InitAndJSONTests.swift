@@ -28,6 +28,37 @@ struct InitAndJSONTests {
         #expect(bad.standardError.contains("is not a Swift type name"))
     }
 
+    @Test("--config: options given on the command line must agree with it, the default value included")
+    func configDisagreement() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("endpointgen.yaml").path
+        try "access: package\nfiles: 2\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let spec = "Specs/Shop.yaml"
+        let output = folder.appendingPathComponent("out").path
+        func generate(_ options: [String]) async throws -> CLIRunner.Result {
+            try await CLIRunner.run(["generate", spec, "--config", config, "--output", output] + options)
+        }
+        let files = try await generate(["--files", "1"])
+        #expect(files.status == 1)
+        #expect(files.standardError.contains("'files: 2' disagrees with --files 1"), "\(files.standardError)")
+        let access = try await generate(["--access", "public"])
+        #expect(access.status == 1)
+        #expect(access.standardError.contains("'access: package' disagrees with --access public"))
+        let agreeing = try await generate(["--access", "package", "--files", "2"])
+        #expect(agreeing.status == 0, "\(agreeing.standardError)")
+        let fromConfig = try await generate([])
+        #expect(fromConfig.status == 0, "\(fromConfig.standardError)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        #expect(
+            written == [
+                "Shop+Endpoints1.swift", "Shop+Endpoints2.swift", "Shop+Models1.swift", "Shop+Models2.swift",
+                "Shop.swift",
+            ])
+        let models = try String(contentsOfFile: output + "/Shop+Models1.swift", encoding: .utf8)
+        #expect(models.contains("package ") && !models.contains("public "))
+    }
+
     @Test("--diagnostics-format json: one object per line with file, line, column, severity, message, notes, fix-it")
     func json() async throws {
         let path = "Tests/EndpointSpecTests/Fixtures/Invalid/five-mistakes.yaml"

@@ -229,8 +229,12 @@ struct TemplateScanner {
             name = name[name.index(after: open)..<name.index(before: name.endIndex)]
             name = Substring(String(name).trimmingSpaces)
         }
-        guard !name.utf8.contains(UInt8(ascii: "(")), !name.utf8.contains(UInt8(ascii: " ")) else {
-            throw TemplateError(message: "'\(body)' is not a name", location: location)
+        var hasDot = false
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: " ") {
+                throw TemplateError(message: "'\(body)' is not a name", location: location)
+            }
+            if byte == UInt8(ascii: ".") { hasDot = true }
         }
         if name.isEmpty {
             guard !transforms.isEmpty else {
@@ -247,6 +251,9 @@ struct TemplateScanner {
                     location: location)
             }
             return Template.Reference(path: [], isAnchored: true, readsLoopPosition: true, transforms: transforms)
+        }
+        if !hasDot {
+            return Template.Reference(path: [TemplateName(String(name))], isAnchored: false, transforms: transforms)
         }
         if name == "." { return Template.Reference(path: [], isAnchored: true, transforms: transforms) }
         // Split on the UTF-8 bytes: a name is ASCII in practice, and splitting by Character costs several times more.
@@ -385,10 +392,11 @@ struct TemplateTreeBuilder {
 extension String {
     /// The string without leading and trailing spaces and tabs.
     fileprivate var trimmingSpaces: String {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
+        // On the UTF-8 bytes: spaces and tabs are ASCII, so the indices found are character boundaries, and no
+        // grapheme breaking is needed to find them.
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = utf8.firstIndex(where: { !blank($0) }), let last = utf8.lastIndex(where: { !blank($0) })
+        else { return "" }
+        return String(Substring(utf8[first...last]))
     }
 }

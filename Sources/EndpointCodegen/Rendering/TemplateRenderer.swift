@@ -167,11 +167,15 @@ struct TemplateRenderer {
             value = stack.last.flatMap { Self.lookUp(reference.path[...], in: $0) }
         } else {
             // The first part is searched outwards; once found, the rest must be found inside it.
+            // By index: iterating `stack.reversed()` copied each context it passed.
             let first = reference.path[0]
-            for context in stack.reversed() {
-                guard let found = context.field(first) else { continue }
-                value = Self.lookUp(reference.path.dropFirst(), in: found)
-                break
+            var index = stack.count - 1
+            while index >= 0 {
+                if let found = stack[index].field(first) {
+                    value = Self.lookUp(reference.path.dropFirst(), in: found)
+                    break
+                }
+                index -= 1
             }
         }
         for transform in reference.transforms {

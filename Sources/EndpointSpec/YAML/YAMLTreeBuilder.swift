@@ -205,7 +205,7 @@ struct YAMLTreeBuilder {
             return
         }
         guard let pending = frames[last].pendingKey else {
-            frames[last].pendingKey = key(for: finished.node, in: frames[last])
+            frames[last].pendingKey = key(for: finished.node, inFrame: last)
             return
         }
         frames[last].pendingKey = nil
@@ -233,7 +233,9 @@ struct YAMLTreeBuilder {
         }
     }
 
-    private mutating func key(for node: YAMLNode, in frame: Frame) -> PendingKey {
+    /// The key `node` makes in the mapping of `frames[frameIndex]` (read in place: a copy of the frame retains
+    /// every array it holds).
+    private mutating func key(for node: YAMLNode, inFrame frameIndex: Int) -> PendingKey {
         guard let scalar = node.scalar else {
             diagnostics.append(
                 .error(
@@ -244,7 +246,13 @@ struct YAMLTreeBuilder {
         if scalar.value == "<<" && scalar.style == .plain {
             return .merge(node.location)
         }
-        if let first = Self.location(ofKey: scalar.value, in: frame) {
+        let first =
+            if let index = frames[frameIndex].keyIndex {
+                index[scalar.value]
+            } else {
+                frames[frameIndex].entries.first { $0.key == scalar.value }?.keyLocation
+            }
+        if let first {
             diagnostics.append(
                 .error(
                     "duplicate key '\(scalar.value)'; it is already defined at \(first.lineAndColumn) in this "
@@ -256,11 +264,6 @@ struct YAMLTreeBuilder {
     }
 
     private static let linearKeyScanLimit = 8
-
-    private static func location(ofKey key: String, in frame: Frame) -> SourceLocation? {
-        if let index = frame.keyIndex { return index[key] }
-        return frame.entries.first { $0.key == key }?.keyLocation
-    }
 
     private static func isMergeable(_ node: YAMLNode) -> Bool {
         switch node.content {
