@@ -51,12 +51,7 @@ enum TemplateValue: Sendable {
 
     /// A list of view models.
     static func objects<Element: TemplateContext>(_ values: [Element]) -> TemplateValue {
-        // Through the buffer, the element is read in place: `values[index]` copies it (retaining every string and
-        // array it holds) for each name looked up.
-        .list(
-            ContextList(count: values.count) { index, name in
-                values.withUnsafeBufferPointer { $0[index].value(of: name) }
-            })
+        .list(ContextList(count: values.count) { index, name in values[index].value(of: name) })
     }
 
     /// A list of values of any kind (what transforms such as `sorted()` make).
