@@ -214,6 +214,32 @@ struct SpecDecoderTests {
         let directory = SpecLoader().load(contentsOf: Fixtures.directory.path)
         #expect(directory.diagnostics.first?.message.contains("is a directory") == true)
     }
+
+    @Test("a directory is answered with the spec files it really holds")
+    func directoryNamesItsSpecs() throws {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("endpointgen-dir-\(UInt64.random(in: 0...UInt64.max))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        func message() -> String? { SpecLoader().load(contentsOf: root.path).diagnostics.first?.message }
+
+        try Data("notes".utf8).write(to: root.appendingPathComponent("README.md"))
+        #expect(
+            message() == "'\(root.path)' is a directory with no .yaml or .yml file in it; give the path of a spec file")
+
+        try Data().write(to: root.appendingPathComponent("Shop.yml"))
+        #expect(message() == "'\(root.path)' is a directory; give the spec file inside it: '\(root.path)/Shop.yml'")
+
+        for name in ["Pets.yaml", "Billing.yaml", "Admin.yaml"] {
+            try Data().write(to: root.appendingPathComponent(name))
+        }
+        #expect(
+            message()
+                == "'\(root.path)' is a directory; give one of the spec files inside it: '\(root.path)/Admin.yaml', "
+                + "'\(root.path)/Billing.yaml', '\(root.path)/Pets.yaml' (and 1 more)")
+        let trailingSlash = SpecLoader().load(contentsOf: root.path + "/").diagnostics.first?.message
+        #expect(trailingSlash?.contains("'\(root.path)/Admin.yaml'") == true)
+    }
 }
 
 @Suite("Example specs")

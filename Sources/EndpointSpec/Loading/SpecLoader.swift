@@ -52,8 +52,7 @@ package struct SpecLoader: Sendable {
         let isDirectory = isDirectoryFlag
         #endif
         guard !isDirectory else {
-            return failure(
-                "'\(path)' is a directory; name a spec file inside it, such as '\(path)/Shop.yaml'", file: path)
+            return failure(Self.directoryMessage(path), file: path)
         }
         var phaseTimes = PhaseTimes()
         // At most one byte past the limit is read, so a huge file, a pipe or /dev/zero costs nothing.
@@ -100,6 +99,21 @@ package struct SpecLoader: Sendable {
     /// Loads a spec from a string; `file` names it in diagnostics.
     package func load(_ text: String, file: String) -> Output {
         load(Array(text.utf8), file: file)
+    }
+
+    /// What to say when `path` names a directory: the YAML files it holds, as paths to give instead (the
+    /// first few, sorted), or that it holds none.
+    static func directoryMessage(_ path: String, shown: Int = 3) -> String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let specs = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+        let directory = path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard !specs.isEmpty else {
+            return "'\(path)' is a directory with no .yaml or .yml file in it; give the path of a spec file"
+        }
+        var listed = specs.prefix(shown).map { "'\(directory)/\($0)'" }.joined(separator: ", ")
+        if specs.count > shown { listed += " (and \(specs.count - shown) more)" }
+        let noun = specs.count == 1 ? "the spec file inside it" : "one of the spec files inside it"
+        return "'\(path)' is a directory; give \(noun): \(listed)"
     }
 
     /// The first `count` bytes of the file at `path` (all of it when shorter); nil when it cannot be read.
