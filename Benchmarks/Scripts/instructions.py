@@ -33,23 +33,37 @@ def stripped(binary, work):
     return copy
 
 
-def callgrind(command, work):
-    """(instructions, instructions inside yaml_parser_parse) of one run under callgrind."""
-    command = [stripped(command[0], work)] + command[1:]
+def profile(command, work, environment=None, one_cpu=False):
+    """(instructions, `callgrind_annotate --inclusive=yes` output) of one run of `command` under callgrind, its
+    binary stripped first; `one_cpu` pins it to one CPU (with `taskset`, when there is one)."""
+    copy = stripped(command[0], work)
     out = os.path.join(work, "callgrind.out")
-    result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + command,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    pin = ["taskset", "-c", "0"] if one_cpu and shutil.which("taskset") else []
+    result = subprocess.run(pin + ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", copy] + command[1:],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
     stderr = result.stderr.decode()
     if result.returncode != 0:
         sys.exit(f"failed under valgrind: {' '.join(command)}\n{stderr[-3000:]}")
     total = int(re.search(r"Collected : (\d+)", stderr).group(1))
     annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", out],
                                capture_output=True, text=True).stdout
-    # The first line naming the function is its inclusive total; later ones are its callers' and callees' lines.
-    match = re.search(r"^\s*([\d,]+) \([^)]*\)\s+\S*:yaml_parser_parse \[", annotated, re.MULTILINE)
-    libyaml = int(match.group(1).replace(",", "")) if match else 0
     os.remove(out)
-    return total, libyaml
+    os.remove(copy)
+    return total, annotated
+
+
+def inclusive(annotated, pattern):
+    """The inclusive count of the first function whose name matches `pattern` (a regular expression over the
+    rest of the line after the file), or None. The first line naming a function is its own total; the lines are
+    sorted by count."""
+    match = re.search(r"^\s*([\d,]+) \([^)]*\)\s+\S*?" + pattern, annotated, re.MULTILINE)
+    return int(match.group(1).replace(",", "")) if match else None
+
+
+def callgrind(command, work):
+    """(instructions, instructions inside yaml_parser_parse) of one run under callgrind."""
+    total, annotated = profile(command, work)
+    return total, inclusive(annotated, r":yaml_parser_parse \[") or 0
 
 
 def main():
