@@ -15,16 +15,15 @@ Usage: compare.py BEFORE AFTER [N] [RUNS]     (N endpoints, 1,000 unless given; 
        python3 Benchmarks/Scripts/compare.py /tmp/before/.build/release/endpointgen .build/release/endpointgen
 """
 import os
-import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import synthetic_api  # noqa: E402
+from generation import phases, run  # noqa: E402
 from instructions import inclusive, profile  # noqa: E402
 
 # (row, the phases of `--timings` it sums, the mangled-name patterns whose inclusive counts it sums)
@@ -44,18 +43,11 @@ ROWS = [
 
 
 def timings(binary, spec, work):
-    """Phase name → milliseconds, and the floor, from one `--timings` run."""
+    """Phase name → milliseconds, with `total` and `floor`, from one `--timings` run."""
     out = os.path.join(work, "out")
-    result = subprocess.run([binary, "generate", spec, "--output", out, "--timings"], capture_output=True,
-                            text=True)
+    stderr = run([binary, "generate", spec, "--output", out, "--timings"])[3]
     shutil.rmtree(out, ignore_errors=True)
-    if result.returncode != 0:
-        sys.exit(f"{binary} failed:\n{result.stderr[-2000:]}")
-    line = next(text for text in result.stderr.splitlines() if "timings:" in text)
-    phases = {name: float(ms) for name, ms in re.findall(r"(\w+) ([\d.]+) ms", line)}
-    floor = re.search(r"floor \(libyaml events only, \d+ events\) ([\d.]+) ms", line)
-    phases["floor"] = float(floor.group(1)) if floor else float("nan")
-    return phases
+    return phases(stderr)
 
 
 def instructions(binary, spec, work):

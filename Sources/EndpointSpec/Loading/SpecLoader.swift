@@ -106,11 +106,10 @@ package struct SpecLoader: Sendable {
     static func directoryMessage(_ path: String, shown: Int = 3) -> String {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         let specs = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
-        let directory = path.hasSuffix("/") ? String(path.dropLast()) : path
         guard !specs.isEmpty else {
             return "'\(path)' is a directory with no .yaml or .yml file in it; give the path of a spec file"
         }
-        var listed = specs.prefix(shown).map { "'\(directory)/\($0)'" }.joined(separator: ", ")
+        var listed = specs.prefix(shown).map { "'\(PathText.joining(path, $0))'" }.joined(separator: ", ")
         if specs.count > shown { listed += " (and \(specs.count - shown) more)" }
         let noun = specs.count == 1 ? "the spec file inside it" : "one of the spec files inside it"
         return "'\(path)' is a directory; give \(noun): \(listed)"
