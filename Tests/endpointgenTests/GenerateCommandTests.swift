@@ -164,17 +164,52 @@ struct GenerateCommandTests {
         try FileManager.default.copyItem(at: CLIRunner.executable, to: copy)
         let spec = folder.appendingPathComponent("Shop.yaml")
         try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Specs/Shop.yaml"), to: spec)
-        let process = Process()
-        process.executableURL = copy
-        process.arguments = ["generate", "Shop.yaml", "--output", "out"]
-        process.currentDirectoryURL = folder
-        _ = try await ChildProcess.run(process)
-        #expect(process.terminationStatus == 0)
+        #expect(try await runCopy(copy, ["generate", "Shop.yaml", "--output", "out"], in: folder) == 0)
         let generated = try String(
             contentsOf: folder.appendingPathComponent("out/Shop+Endpoints.swift"), encoding: .utf8)
         let checkedIn = try String(
             contentsOf: CLIRunner.packageRoot.appendingPathComponent("Sources/ShopAPI/Shop+Endpoints.swift"),
             encoding: .utf8)
         #expect(generated == checkedIn)
+    }
+
+    @Test("a copy still open for writing elsewhere is started once it is closed, not failed with ETXTBSY")
+    func busyCopy() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("endpointgen")
+        try FileManager.default.copyItem(at: CLIRunner.executable, to: copy)
+        let writer = try FileHandle(forWritingTo: copy)
+        let closing = Task {
+            try await Task.sleep(for: .milliseconds(300))
+            try writer.close()
+        }
+        #expect(try await runCopy(copy, ["--version"], in: folder) == 0)
+        try await closing.value
+    }
+
+    /// Runs a freshly copied executable; its termination status. While the copy was being written, another
+    /// test may have started a child process, which inherits the write descriptor (fork keeps descriptors that
+    /// are not close-on-exec) and holds it for as long as it runs; exec then fails with ETXTBSY. That is
+    /// retried for up to 10 s, every other error is thrown.
+    private func runCopy(_ executable: URL, _ arguments: [String], in folder: URL) async throws -> Int32 {
+        var attempt = 1
+        while true {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            process.currentDirectoryURL = folder
+            do {
+                return try await ChildProcess.run(process)
+            } catch let error as NSError where Self.isBusyTextFile(error) && attempt < 100 {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
+
+    private static func isBusyTextFile(_ error: NSError) -> Bool {
+        let cause = error.userInfo[NSUnderlyingErrorKey] as? NSError ?? error
+        return cause.domain == NSPOSIXErrorDomain && cause.code == Int(ETXTBSY)
     }
 }
