@@ -318,6 +318,30 @@ struct HostileSpecTests {
         #expect(placement?.pathParameterIndices.last == count - 1)
         #expect(placement?.locations.allSatisfy { $0 == .path } == true)
     }
+
+    @Test(
+        "a path's placeholders are placed the same whether compared in turn or hashed",
+        arguments: [3, ParameterPlacement.hashedPlaceholderCount + 4])
+    func placementBothWays(count: Int) throws {
+        // The parameters in the reverse order, and one more that goes to the query.
+        let names = (0..<count).map { "p\($0)" }
+        var text = "api: A\nendpoints:\n  E:\n    get:\n      path: /"
+        text += names.map { "{\($0)}" }.joined(separator: "/") + "\n      params:\n"
+        for name in names.reversed() { text += "        \(name): String\n" }
+        text += "        q: String\n"
+        let output = SpecLoader().load(text, file: "t.yaml")
+        #expect(output.diagnostics.isEmpty)
+        let endpoint = try #require(output.spec?.namespaces.first?.endpoints.first)
+        // Placed against the path written twice: the validator reports each repeat, and places every name once.
+        let twice = "/" + (names + names).map { "{\($0)}" }.joined(separator: "/")
+        for placement in [ParameterPlacement(endpoint), ParameterPlacement(endpoint, template: PathTemplate(twice))] {
+            #expect(placement.placeholderNames == names)
+            #expect(placement.pathParameterIndices == names.indices.map { count - 1 - $0 })
+            #expect(placement.locations == Array(repeating: .path, count: count) + [.query])
+            #expect(placement.isPlaceholder("p0"))
+            #expect(!placement.isPlaceholder("q"))
+        }
+    }
 }
 
 @Suite("Header names")

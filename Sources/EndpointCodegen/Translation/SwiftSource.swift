@@ -7,6 +7,16 @@ enum SwiftSource {
         SwiftName.isKeyword(name) ? "`\(name)`" : name
     }
 
+    /// How many characters `text` shows, for deciding whether a declaration fits on one line: its byte count when
+    /// it is ASCII, which `count` would find by walking grapheme clusters.
+    static func width(_ text: String) -> Int {
+        // One OR over the contiguous bytes (the compiler vectorizes it); a byte-by-byte `allSatisfy` over the UTF-8
+        // view cost as much as `count`.
+        let isASCII =
+            text.utf8.withContiguousStorageIfAvailable { bytes in bytes.reduce(0, |) < 0x80 } ?? false
+        return isASCII ? text.utf8.count : text.count
+    }
+
     /// A parameter's declaration and the name its body uses: a parameter named `self` would hide `self`, so it
     /// keeps its label but is called `selfValue` inside.
     static func parameter(label: String) -> (declaration: String, use: String) {

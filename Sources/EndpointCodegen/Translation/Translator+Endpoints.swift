@@ -141,8 +141,11 @@ extension Translator {
         }
 
         func isMultiline(access: String, genericClause: String, returnType: String) -> Bool {
-            access.count + "static func ".count + name.count + genericClause.count + argumentList.count
-                + returnType.count + 10 > 116
+            // The argument list's width without joining it: each declaration, and ", " between them.
+            var width = "static func ".utf8.count + 10 + max(0, 2 * (declarations.count - 1))
+            for part in [access, name, genericClause, returnType] { width += SwiftSource.width(part) }
+            for declaration in declarations { width += SwiftSource.width(declaration) }
+            return width > 116
         }
     }
 
@@ -187,7 +190,7 @@ extension Translator {
             ]),
             name: typeName,
             conformances: "\(namer.runtime("ResponseHeaders")), \(namer.swift("Hashable"))",
-            properties: properties, initIsMultiline: initParameterList.count > 80,
+            properties: properties, initIsMultiline: SwiftSource.width(initParameterList) > 80,
             initParameters: parameters.enumerated().map { $0.element + ($0.offset < parameters.count - 1 ? "," : "") },
             initParameterList: initParameterList, receivedResponseType: namer.runtime("ReceivedResponse"),
             factoryDocLines: SwiftSource.docLines([
@@ -460,7 +463,8 @@ extension Substring {
 extension String {
     /// DocC names parameters without backticks.
     fileprivate var replacingBackticks: String {
-        filter { $0 != "`" }
+        // Most names have no backtick, and filtering walks the text character by character.
+        utf8.contains(UInt8(ascii: "`")) ? filter { $0 != "`" } : self
     }
 }
 

@@ -77,7 +77,7 @@ extension Translator {
             propertyViews.append(view)
         }
         let parameterList = parameters.joined(separator: ", ")
-        let multiline = parameterList.count > 80
+        let multiline = SwiftSource.width(parameterList) > 80
         var view = StructView(
             access: access, name: name, docLines: documentation(model.documentation),
             conformances: [namer.swift("Codable"), namer.swift("Hashable"), namer.swift("Sendable")].joined(

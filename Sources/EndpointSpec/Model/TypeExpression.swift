@@ -81,6 +81,14 @@ package enum BuiltinType: String, CaseIterable, Hashable, Sendable {
     /// Bytes to upload, in memory or streamed from a file: only as a `multipart` field.
     case upload = "Upload"
 
+    /// The built-in type a spec names `name`, or nil. A hash lookup: `init(rawValue:)` compares the name with each
+    /// case in turn, and every type name in a spec is looked up here.
+    package static func named(_ name: String) -> BuiltinType? {
+        byName[name]
+    }
+
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
     /// Whether a value of this type can be written as one piece of text (path, query, header, form field).
     package var isTextual: Bool {
         switch self {

@@ -59,7 +59,7 @@ enum TypeExpressionParser {
         if isArray { utf8 = utf8.dropFirst().dropLast() }
         guard !utf8.isEmpty, utf8.allSatisfy(isNameByte) else { return nil }
         let name = String(Substring(utf8))
-        var type = BuiltinType(rawValue: name).map(TypeExpression.builtin) ?? .model(name)
+        var type = BuiltinType.named(name).map(TypeExpression.builtin) ?? .model(name)
         if isArray { type = .array(type) }
         if isOptional { type = .optional(type) }
         return type
@@ -126,7 +126,7 @@ enum TypeExpressionParser {
                     message: "generic types such as '\(name)<...>' are not part of the type grammar; "
                         + "write '[T]', '[String: T]' or 'T?'", offset: index)
             }
-            if let builtin = BuiltinType(rawValue: name) { return .builtin(builtin) }
+            if let builtin = BuiltinType.named(name) { return .builtin(builtin) }
             return .model(name)
         }
 

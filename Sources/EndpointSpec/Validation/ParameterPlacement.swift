@@ -1,8 +1,9 @@
 /// Where each parameter of an endpoint travels, decided once for the validator and the translator: `in:` when
 /// written, otherwise `path` for a name the path template mentions and `query` for the rest.
 ///
-/// Built in one pass over the path and one over the parameters, with hash lookups, so an endpoint with
-/// thousands of parameters costs linear time.
+/// Built in one pass over the path and one over the parameters. A path with few placeholders is searched in turn,
+/// which is cheaper than hashing names; from `hashedPlaceholderCount` on, names are hashed, so an endpoint with
+/// thousands of path parameters still costs linear time.
 package struct ParameterPlacement: Sendable {
     /// The location of each parameter, in the endpoint's order.
     package let locations: [Parameter.Location]
@@ -10,8 +11,11 @@ package struct ParameterPlacement: Sendable {
     package let placeholderNames: [String]
     /// For each of `placeholderNames`, the index of the parameter that fills it (nil for none).
     package let pathParameterIndices: [Int?]
-    /// `placeholderNames` as a set.
-    let placeholderSet: Set<String>
+    /// The position of each of `placeholderNames`, for a path with more than `hashedPlaceholderCount` placeholders.
+    private let placeholderIndexByName: [String: Int]?
+
+    /// Placeholders a path may have before their names are hashed rather than compared in turn.
+    static let hashedPlaceholderCount = 16
 
     /// The placement for `endpoint`, reading its path template once.
     package init(_ endpoint: Endpoint) {
@@ -20,23 +24,43 @@ package struct ParameterPlacement: Sendable {
 
     init(_ endpoint: Endpoint, template: PathTemplate) {
         var names: [String] = []
-        var seen: Set<String> = []
-        for placeholder in template.placeholders where seen.insert(placeholder.name).inserted {
+        var indexByName: [String: Int]? = template.placeholders.count > Self.hashedPlaceholderCount ? [:] : nil
+        for placeholder in template.placeholders {
+            if indexByName != nil {
+                guard indexByName?[placeholder.name] == nil else { continue }
+                indexByName?[placeholder.name] = names.count
+            } else if names.contains(placeholder.name) {
+                continue
+            }
             names.append(placeholder.name)
         }
+        placeholderNames = names
+        placeholderIndexByName = indexByName
+
         var locations: [Parameter.Location] = []
         locations.reserveCapacity(endpoint.parameters.count)
-        var pathParameterByName: [String: Int] = [:]
-        for (index, parameter) in endpoint.parameters.enumerated() {
-            let location = parameter.location?.value ?? (seen.contains(parameter.wireName) ? .path : .query)
+        var pathParameterIndices = [Int?](repeating: nil, count: names.count)
+        // By index, reading two fields of each parameter rather than copying it.
+        for index in endpoint.parameters.indices {
+            let placeholder = Self.index(of: endpoint.parameters[index].wireName, in: names, indexByName)
+            let location = endpoint.parameters[index].location?.value ?? (placeholder != nil ? .path : .query)
             locations.append(location)
-            if location == .path, seen.contains(parameter.wireName), pathParameterByName[parameter.wireName] == nil {
-                pathParameterByName[parameter.wireName] = index
+            if location == .path, let placeholder, pathParameterIndices[placeholder] == nil {
+                pathParameterIndices[placeholder] = index
             }
         }
         self.locations = locations
-        self.placeholderNames = names
-        self.pathParameterIndices = names.map { pathParameterByName[$0] }
-        self.placeholderSet = seen
+        self.pathParameterIndices = pathParameterIndices
+    }
+
+    /// Whether the path has a `{name}` placeholder.
+    func isPlaceholder(_ name: String) -> Bool {
+        Self.index(of: name, in: placeholderNames, placeholderIndexByName) != nil
+    }
+
+    /// The position of `name` in `names`, through `indexByName` when there is one.
+    private static func index(of name: String, in names: [String], _ indexByName: [String: Int]?) -> Int? {
+        if let indexByName { return indexByName[name] }
+        return names.firstIndex(of: name)
     }
 }

@@ -16,45 +16,60 @@ struct PathTemplate {
     var problems: [Problem] = []
 
     init(_ path: String) {
-        let scalars = Array(path.unicodeScalars)
-        if scalars.first != "/" {
+        if path.utf8.first != UInt8(ascii: "/") {
             let hint =
                 path.hasPrefix("http://") || path.hasPrefix("https://")
                 ? "put the server in the spec's 'baseURL' and keep only the path here" : "write it as '/\(path)'"
             problems.append(Problem(message: "the path '\(path)' must start with '/'; \(hint)", offset: 0))
         }
+        // Every character the grammar gives a meaning is ASCII, so the path is read as UTF-8 bytes: a name is one
+        // copy of its bytes. Offsets count Unicode scalars, as a column does; `scalar` is the offset of `bytes[index]`.
+        let bytes = Array(path.utf8)
         var index = 0
-        while index < scalars.count {
-            switch scalars[index] {
-            case "{":
+        var scalar = 0
+        func isScalarStart(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
                 let start = index
+                let startScalar = scalar
                 var end = index + 1
-                while end < scalars.count && scalars[end] != "}" && scalars[end] != "{" && scalars[end] != "/" {
+                scalar += 1
+                while end < bytes.count, bytes[end] != UInt8(ascii: "}"), bytes[end] != UInt8(ascii: "{"),
+                    bytes[end] != UInt8(ascii: "/")
+                {
+                    if isScalarStart(bytes[end]) { scalar += 1 }
                     end += 1
                 }
-                guard end < scalars.count, scalars[end] == "}" else {
-                    problems.append(Problem(message: "the '{' in the path is never closed with '}'", offset: start))
+                guard end < bytes.count, bytes[end] == UInt8(ascii: "}") else {
+                    problems.append(
+                        Problem(message: "the '{' in the path is never closed with '}'", offset: startScalar))
                     index = end
                     continue
                 }
-                let name = String(String.UnicodeScalarView(scalars[(start + 1)..<end]))
-                if name.isEmpty {
+                if end == start + 1 {
                     problems.append(
-                        Problem(message: "empty placeholder '{}' in the path; name it, as in '{id}'", offset: start))
+                        Problem(
+                            message: "empty placeholder '{}' in the path; name it, as in '{id}'", offset: startScalar))
                 } else {
-                    placeholders.append(Placeholder(name: name, offset: start))
+                    placeholders.append(
+                        Placeholder(
+                            name: String(decoding: bytes[(start + 1)..<end], as: UTF8.self), offset: startScalar))
                 }
                 index = end + 1
-            case "}":
-                problems.append(Problem(message: "a '}' in the path closes no '{'", offset: index))
+                scalar += 1
+            case UInt8(ascii: "}"):
+                problems.append(Problem(message: "a '}' in the path closes no '{'", offset: scalar))
                 index += 1
-            case "?", "#":
+                scalar += 1
+            case let byte where byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#"):
                 problems.append(
                     Problem(
-                        message: "the path contains '\(scalars[index])'; query parameters belong under 'params' "
-                            + "(parameters not in the path go to the query)", offset: index))
-                index = scalars.count
-            default:
+                        message: "the path contains '\(Character(Unicode.Scalar(byte)))'; query parameters belong "
+                            + "under 'params' (parameters not in the path go to the query)", offset: scalar))
+                index = bytes.count
+            case let byte:
+                if isScalarStart(byte) { scalar += 1 }
                 index += 1
             }
         }

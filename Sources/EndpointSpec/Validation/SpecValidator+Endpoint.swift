@@ -27,7 +27,10 @@ extension SpecValidator {
             diagnostics.error("unknown server '\(server.value)' for \(what)\(hint)", at: server.location)
         }
 
-        var labels = endpoint.parameters.map { ($0.name, SwiftName.memberName($0.name.value)) }
+        // Labelled like `checkMemberNames`'s argument: an array of unlabelled tuples is converted element by element.
+        var labels: [(name: Located<String>, swift: String)] = endpoint.parameters.map {
+            (name: $0.name, swift: SwiftName.memberName($0.name.value))
+        }
         var bodyLabels: [(name: Located<String>, swift: String)] = []
         switch endpoint.body {
         case .value(let type)?: bodyLabels.append((Located("body", at: type.text.location), "body"))
@@ -38,7 +41,7 @@ extension SpecValidator {
         case nil: break
         }
         // A parameter and a body field of the same name would be one argument label twice.
-        let parameterLabels = Dictionary(labels.map { ($0.1, $0.0) }, uniquingKeysWith: { first, _ in first })
+        let parameterLabels = Dictionary(labels.map { ($0.swift, $0.name) }, uniquingKeysWith: { first, _ in first })
         for label in bodyLabels {
             if let parameter = parameterLabels[label.swift], parameter.value == label.name.value {
                 diagnostics.error(
@@ -202,7 +205,7 @@ extension SpecValidator {
                         + "'\(parameter.type.text.value)'; remove it", at: slashes.location)
             }
             if location == .path {
-                if placement.placeholderSet.contains(parameter.wireName) {
+                if placement.isPlaceholder(parameter.wireName) {
                     filled.insert(parameter.wireName)
                 } else {
                     diagnostics.error(

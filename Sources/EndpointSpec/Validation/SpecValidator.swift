@@ -38,10 +38,13 @@ struct SpecValidator {
     static let parallelEndpointCount = 128
 
     private mutating func run() {
-        let endpoints = spec.namespaces.flatMap(\.endpoints)
+        // Where each endpoint is rather than copies of them (an endpoint is a big value).
+        let endpoints = spec.namespaces.indices.flatMap { namespace in
+            spec.namespaces[namespace].endpoints.indices.map { (namespace, $0) }
+        }
         guard availableCores > 1, endpoints.count >= Self.parallelEndpointCount else {
             checkSpecWide()
-            for endpoint in endpoints { check(endpoint) }
+            for (namespace, endpoint) in endpoints { check(spec.namespaces[namespace].endpoints[endpoint]) }
             return
         }
         // The spec-wide checks and the first endpoints on one core, the other endpoints on the other; the hint
@@ -55,12 +58,16 @@ struct SpecValidator {
             { [first] in
                 var validator = first
                 validator.checkSpecWide()
-                for endpoint in endpoints[..<split] { validator.check(endpoint) }
+                for (namespace, endpoint) in endpoints[..<split] {
+                    validator.check(validator.spec.namespaces[namespace].endpoints[endpoint])
+                }
                 return validator.diagnostics
             },
             { [second] in
                 var validator = second
-                for endpoint in endpoints[split...] { validator.check(endpoint) }
+                for (namespace, endpoint) in endpoints[split...] {
+                    validator.check(validator.spec.namespaces[namespace].endpoints[endpoint])
+                }
                 return validator.diagnostics
             })
         diagnostics.append(contentsOf: firstDiagnostics)
@@ -89,15 +96,17 @@ struct SpecValidator {
     /// An endpoint that declares response headers also gets a `…WithHeaders` factory, which no other endpoint of
     /// its namespace may be called.
     private mutating func checkHeaderFactoryNames(in namespace: Namespace) {
-        var byName: [String: Endpoint] = [:]
-        for endpoint in namespace.endpoints { byName[SwiftName.memberName(endpoint.name.value)] = endpoint }
+        // Most namespaces declare no response headers, and then there is nothing to compare.
+        guard namespace.endpoints.contains(where: { !$0.responseHeaders.isEmpty }) else { return }
+        var byName: [String: Located<String>] = [:]
+        for endpoint in namespace.endpoints { byName[SwiftName.memberName(endpoint.name.value)] = endpoint.name }
         for endpoint in namespace.endpoints where !endpoint.responseHeaders.isEmpty {
             let factory = SwiftName.memberName(endpoint.name.value) + "WithHeaders"
             guard let other = byName[factory] else { continue }
             diagnostics.error(
-                "endpoint '\(other.name.value)' of namespace '\(namespace.name.value)' has the name of the factory "
+                "endpoint '\(other.value)' of namespace '\(namespace.name.value)' has the name of the factory "
                     + "that '\(endpoint.name.value)' gets for its response headers; rename it",
-                at: other.name.location, notes: [.init("'\(endpoint.name.value)' is here", at: endpoint.name.location)])
+                at: other.location, notes: [.init("'\(endpoint.name.value)' is here", at: endpoint.name.location)])
         }
     }
 
@@ -131,7 +140,7 @@ struct SpecValidator {
     private mutating func checkModels() {
         for model in spec.models {
             let name = model.name
-            if BuiltinType(rawValue: name.value) != nil {
+            if BuiltinType.named(name.value) != nil {
                 diagnostics.error(
                     "model '\(name.value)' has the name of a built-in type, so '\(name.value)' in a type would be "
                         + "ambiguous; rename the model", at: name.location)
