@@ -120,17 +120,22 @@ extension Translator {
     private struct Signature {
         var name: String
         var declarations: [String]
-        /// How a call passes each argument on: `owner: owner`.
-        var forwarding: [String]
+        /// The arguments' labels, as declared.
+        var labels: [String]
 
         init(name: String, arguments: [Argument]) {
             self.name = name
             declarations = arguments.map(\.declaration)
-            forwarding = arguments.map {
+            labels = arguments.map(\.label)
+        }
+
+        /// How a call passes each argument on: `owner: owner`. Only the `…WithHeaders` factory asks.
+        var forwarding: [String] {
+            labels.map {
                 // A keyword needs no backticks as an argument label in a call, except these three.
-                let bare = $0.label.replacingBackticks
-                let label = ["inout", "var", "let"].contains(bare) ? $0.label : bare
-                return "\(label): \(SwiftSource.parameter(label: $0.label).use)"
+                let bare = $0.replacingBackticks
+                let label = ["inout", "var", "let"].contains(bare) ? $0 : bare
+                return "\(label): \(SwiftSource.parameter(label: $0).use)"
             }
         }
 
@@ -295,80 +300,104 @@ extension Translator {
     private func endpointArguments(
         _ endpoint: ResolvedEndpoint, others: [ResolvedParameter]
     ) -> [String] {
-        var arguments: [[String]] = []
-        arguments.append(["method: .\(endpoint.method.value.rawValue.lowercased())"])
-        arguments.append(["path: \(SwiftSource.stringLiteral(endpoint.path.value))"])
+        // The lines of all arguments in one array: `argument` starts the next one, ending the last line with ",".
+        var lines: [String] = []
+        func argument(_ firstLine: String) {
+            if !lines.isEmpty { lines[lines.count - 1] += "," }
+            lines.append(firstLine)
+        }
+        argument("method: .\(endpoint.method.value.rawValue.lowercased())")
+        argument("path: \(SwiftSource.stringLiteral(endpoint.path.value))")
         if !endpoint.pathParameters.isEmpty {
             let pairs = endpoint.pathParameters.map {
                 "\(SwiftSource.stringLiteral($0.wireName)): \(value(of: $0.name.value)).parameterText"
             }
-            arguments.append(["pathParameters: [\(pairs.joined(separator: ", "))]"])
+            argument("pathParameters: [\(pairs.joined(separator: ", "))]")
         }
         let parameterType = namer.runtime("Parameter")
         func parameterLine(_ parameter: ResolvedParameter) -> String {
             let format = parameter.arrayFormat == .comma ? ", arrayFormat: .comma" : ""
             return
-                "\(parameterType)(\(SwiftSource.stringLiteral(parameter.wireName)), \(value(of: parameter.name.value))\(format)),"
+                "    \(parameterType)(\(SwiftSource.stringLiteral(parameter.wireName)), \(value(of: parameter.name.value))\(format)),"
         }
-        let query = others.filter { $0.location == .query }
-        if !query.isEmpty { arguments.append(["query: ["] + query.map { "    " + parameterLine($0) } + ["]"]) }
-        let headers = others.filter { $0.location == .header }
-        var headerLines = headers.map { "    " + parameterLine($0) }
+        if others.contains(where: { $0.location == .query }) {
+            argument("query: [")
+            for parameter in others where parameter.location == .query { lines.append(parameterLine(parameter)) }
+            lines.append("]")
+        }
         func constantLine(_ name: String, _ value: String) -> String {
             "    \(parameterType)(\(SwiftSource.stringLiteral(name)), \(SwiftSource.stringLiteral(value))),"
         }
-        headerLines.insert(contentsOf: endpoint.ownHeaders.map { constantLine($0.name, $0.value) }, at: 0)
-        if let media = endpoint.responseMedia { headerLines.insert(constantLine("Accept", media), at: 0) }
-        // The API's constants by name when the endpoint keeps them all, else the ones it keeps, spelled out.
+        // The API's constants by name when the endpoint keeps them all, else the ones it keeps, spelled out; then
+        // the Accept header, the endpoint's own constants and its header parameters.
         let keepsAPIHeaders = !spec.constantHeaders.isEmpty && endpoint.apiHeaders == spec.constantHeaders
-        if !keepsAPIHeaders {
-            headerLines.insert(contentsOf: endpoint.apiHeaders.map { constantLine($0.name, $0.value) }, at: 0)
+        let hasHeaderLines =
+            (!keepsAPIHeaders && !endpoint.apiHeaders.isEmpty) || endpoint.responseMedia != nil
+            || !endpoint.ownHeaders.isEmpty || others.contains(where: { $0.location == .header })
+        switch (keepsAPIHeaders, hasHeaderLines) {
+        case (true, false): argument("headers: \(api).constantHeaders")
+        case (true, true): argument("headers: \(api).constantHeaders + [")
+        case (false, true): argument("headers: [")
+        case (false, false): break
         }
-        switch (keepsAPIHeaders, headerLines.isEmpty) {
-        case (true, true): arguments.append(["headers: \(api).constantHeaders"])
-        case (true, false): arguments.append(["headers: \(api).constantHeaders + ["] + headerLines + ["]"])
-        case (false, false): arguments.append(["headers: ["] + headerLines + ["]"])
-        case (false, true): break
+        if hasHeaderLines {
+            if !keepsAPIHeaders {
+                for header in endpoint.apiHeaders { lines.append(constantLine(header.name, header.value)) }
+            }
+            if let media = endpoint.responseMedia { lines.append(constantLine("Accept", media)) }
+            for header in endpoint.ownHeaders { lines.append(constantLine(header.name, header.value)) }
+            for parameter in others where parameter.location == .header { lines.append(parameterLine(parameter)) }
+            lines.append("]")
         }
         switch endpoint.body {
         case .value?:
-            arguments.append(["body: .json(body)"])
+            argument("body: .json(body)")
         case .jsonFields(let fields)?:
-            let lines = fields.map { "    (\(SwiftSource.stringLiteral($0.wireName)), \(value(of: $0.name.value)))," }
-            arguments.append(["body: .jsonFields(["] + lines + ["])"])
-        case .formFields(let fields)?:
-            let lines = fields.map {
-                "    \(parameterType)(\(SwiftSource.stringLiteral($0.wireName)), \(value(of: $0.name.value))),"
+            argument("body: .jsonFields([")
+            for field in fields {
+                lines.append("    (\(SwiftSource.stringLiteral(field.wireName)), \(value(of: field.name.value))),")
             }
-            arguments.append(["body: .form(["] + lines + ["])"])
+            lines.append("])")
+        case .formFields(let fields)?:
+            argument("body: .form([")
+            for field in fields {
+                lines.append(
+                    "    \(parameterType)(\(SwiftSource.stringLiteral(field.wireName)), \(value(of: field.name.value))),"
+                )
+            }
+            lines.append("])")
         case .multipartFields(let fields)?:
             let partType = namer.runtime("MultipartPart")
-            let lines = fields.map { field -> String in
+            argument("body: .multipart([")
+            for field in fields {
                 let label = field.isJSONPart ? "json: " : ""
-                return
+                lines.append(
                     "    \(partType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.name.value))),"
+                )
             }
-            arguments.append(["body: .multipart(["] + lines + ["])"])
+            lines.append("])")
         case .raw(let media, let name, _)?:
-            arguments.append(["body: .raw(\(value(of: name)), mediaType: \(SwiftSource.stringLiteral(media)))"])
+            argument("body: .raw(\(value(of: name)), mediaType: \(SwiftSource.stringLiteral(media)))")
         case nil:
             break
         }
         let ownErrors = errorLines(endpoint.errors)
         if !ownErrors.isEmpty {
-            let opening =
+            argument(
                 hasDefaultErrors
-                ? "errors: \(api).defaultErrors.merging([" : "errors: \(namer.runtime("ErrorSchema"))(["
-            arguments.append([opening] + ownErrors.map { "    " + $0 } + ["])"])
+                    ? "errors: \(api).defaultErrors.merging([" : "errors: \(namer.runtime("ErrorSchema"))([")
+            for line in ownErrors { lines.append("    " + line) }
+            lines.append("])")
         } else if hasDefaultErrors {
-            arguments.append(["errors: \(api).defaultErrors"])
+            argument("errors: \(api).defaultErrors")
         }
         if let paging = endpoint.paging {
-            arguments.append(["paging: \(pagingExpression(paging))"])
+            argument("paging: \(pagingExpression(paging))")
         }
         if !endpoint.successStatuses.isEmpty {
             // Several success statuses: a switch over the status, each case reading its own body.
-            var lines = ["readResponse: { response, decoder in", "    switch response.status {"]
+            argument("readResponse: { response, decoder in")
+            lines.append("    switch response.status {")
             for success in endpoint.successStatuses {
                 let name = Self.caseName(forStatus: success.status)
                 let value = bodyExpression(success.type, reading: success.reading)
@@ -377,17 +406,10 @@ extension Translator {
             lines += [
                 "    default: throw \(namer.runtime("UndeclaredStatusError"))(status: response.status)", "    }", "}",
             ]
-            arguments.append(lines)
         } else if endpoint.responseReading == .bytes || endpoint.responseReading == .text,
             let value = bodyExpression(endpoint.response, reading: endpoint.responseReading)
         {
-            arguments.append(["readResponse: { response, _ in \(value) }"])
-        }
-        var lines: [String] = []
-        for (index, argument) in arguments.enumerated() {
-            var argumentLines = argument
-            if index < arguments.count - 1 { argumentLines[argumentLines.count - 1] += "," }
-            lines += argumentLines
+            argument("readResponse: { response, _ in \(value) }")
         }
         return lines
     }
