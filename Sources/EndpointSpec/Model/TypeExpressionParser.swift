@@ -50,15 +50,24 @@ enum TypeExpressionParser {
         }
     }
 
-    /// Most types are `Name`, `Name?`, `[Name]` or `[Name]?` without spaces; those need no cursor.
+    /// Most types are `Name`, `Name?`, `[Name]` or `[Name]?` without spaces; those need no cursor. Read over the
+    /// text's bytes with integer offsets; nil sends anything else (and text without contiguous bytes) to the cursor.
     private static func simpleType(_ text: String) -> TypeExpression? {
-        var utf8 = Substring(text).utf8
-        let isOptional = utf8.last == UInt8(ascii: "?")
-        if isOptional { utf8 = utf8.dropLast() }
-        let isArray = utf8.first == UInt8(ascii: "[") && utf8.last == UInt8(ascii: "]")
-        if isArray { utf8 = utf8.dropFirst().dropLast() }
-        guard !utf8.isEmpty, utf8.allSatisfy(isNameByte) else { return nil }
-        let name = String(Substring(utf8))
+        let name: String? =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                var start = 0
+                var end = bytes.count
+                if end > start, bytes[end - 1] == UInt8(ascii: "?") { end -= 1 }
+                if end - start >= 2, bytes[start] == UInt8(ascii: "["), bytes[end - 1] == UInt8(ascii: "]") {
+                    start += 1
+                    end -= 1
+                }
+                guard start < end, bytes[start..<end].allSatisfy(isNameByte) else { return nil }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            } ?? nil
+        guard let name else { return nil }
+        let isOptional = text.utf8.last == UInt8(ascii: "?")
+        let isArray = text.utf8.first == UInt8(ascii: "[")
         var type = BuiltinType.named(name).map(TypeExpression.builtin) ?? .model(name)
         if isArray { type = .array(type) }
         if isOptional { type = .optional(type) }
