@@ -53,24 +53,26 @@ enum TypeExpressionParser {
     /// Most types are `Name`, `Name?`, `[Name]` or `[Name]?` without spaces; those need no cursor. Read over the
     /// text's bytes with integer offsets; nil sends anything else (and text without contiguous bytes) to the cursor.
     private static func simpleType(_ text: String) -> TypeExpression? {
-        let name: String? =
+        let shape: (name: String, isArray: Bool, isOptional: Bool)? =
             text.utf8.withContiguousStorageIfAvailable { bytes in
                 var start = 0
                 var end = bytes.count
-                if end > start, bytes[end - 1] == UInt8(ascii: "?") { end -= 1 }
-                if end - start >= 2, bytes[start] == UInt8(ascii: "["), bytes[end - 1] == UInt8(ascii: "]") {
+                let isOptional = end > start && bytes[end - 1] == UInt8(ascii: "?")
+                if isOptional { end -= 1 }
+                let isArray =
+                    end - start >= 2 && bytes[start] == UInt8(ascii: "[") && bytes[end - 1] == UInt8(ascii: "]")
+                if isArray {
                     start += 1
                     end -= 1
                 }
                 guard start < end, bytes[start..<end].allSatisfy(isNameByte) else { return nil }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                return (name, isArray, isOptional)
             } ?? nil
-        guard let name else { return nil }
-        let isOptional = text.utf8.last == UInt8(ascii: "?")
-        let isArray = text.utf8.first == UInt8(ascii: "[")
-        var type = BuiltinType.named(name).map(TypeExpression.builtin) ?? .model(name)
-        if isArray { type = .array(type) }
-        if isOptional { type = .optional(type) }
+        guard let shape else { return nil }
+        var type = BuiltinType.named(shape.name).map(TypeExpression.builtin) ?? .model(shape.name)
+        if shape.isArray { type = .array(type) }
+        if shape.isOptional { type = .optional(type) }
         return type
     }
 
