@@ -148,7 +148,9 @@ extension Translator {
         func isMultiline(access: String, genericClause: String, returnType: String) -> Bool {
             // The argument list's width without joining it: each declaration, and ", " between them.
             var width = "static func ".utf8.count + 10 + max(0, 2 * (declarations.count - 1))
-            for part in [access, name, genericClause, returnType] { width += SwiftSource.width(part) }
+            width +=
+                SwiftSource.width(access) + SwiftSource.width(name) + SwiftSource.width(genericClause)
+                + SwiftSource.width(returnType)
             for declaration in declarations { width += SwiftSource.width(declaration) }
             return width > 116
         }
