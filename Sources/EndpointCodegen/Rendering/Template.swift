@@ -289,7 +289,7 @@ struct TemplateScanner {
 
     /// Line and column (counting characters, not UTF-8 continuation bytes) of the byte at `index`.
     private func location(at index: Int) -> SourceLocation {
-        let column = text[lineStart..<index].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        let column = text[lineStart..<index].reduce(1) { UTF8.isContinuation($1) ? $0 : $0 + 1 }
         return SourceLocation(file: file, line: line, column: column)
     }
 

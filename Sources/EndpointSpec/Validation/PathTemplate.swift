@@ -27,7 +27,6 @@ struct PathTemplate {
         let bytes = Array(path.utf8)
         var index = 0
         var scalar = 0
-        func isScalarStart(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "{"):
@@ -38,7 +37,7 @@ struct PathTemplate {
                 while end < bytes.count, bytes[end] != UInt8(ascii: "}"), bytes[end] != UInt8(ascii: "{"),
                     bytes[end] != UInt8(ascii: "/")
                 {
-                    if isScalarStart(bytes[end]) { scalar += 1 }
+                    if !UTF8.isContinuation(bytes[end]) { scalar += 1 }
                     end += 1
                 }
                 guard end < bytes.count, bytes[end] == UInt8(ascii: "}") else {
@@ -69,7 +68,7 @@ struct PathTemplate {
                             + "under 'params' (parameters not in the path go to the query)", offset: scalar))
                 index = bytes.count
             case let byte:
-                if isScalarStart(byte) { scalar += 1 }
+                if !UTF8.isContinuation(byte) { scalar += 1 }
                 index += 1
             }
         }

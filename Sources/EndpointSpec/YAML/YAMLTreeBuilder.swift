@@ -372,7 +372,7 @@ struct YAMLTreeBuilder {
             if byte == 0x0A {
                 line += 1
                 column = 1
-            } else if byte & 0xC0 != 0x80 {
+            } else if !UTF8.isContinuation(byte) {
                 column += 1
             }
         }
@@ -382,7 +382,7 @@ struct YAMLTreeBuilder {
     /// Where the multi-byte sequence that the byte at `offset` continues (or fails to continue) begins.
     private func leadByte(before offset: Int) -> Int? {
         var index = min(offset, text.count) - 1
-        while index >= 0 && text[index] & 0xC0 == 0x80 { index -= 1 }
+        while index >= 0 && UTF8.isContinuation(text[index]) { index -= 1 }
         return index >= 0 && text[index] >= 0xC0 ? index : nil
     }
 
@@ -397,7 +397,7 @@ struct YAMLTreeBuilder {
         var column = 1
         var index = start
         while index < text.count && text[index] != 0x0A {
-            if text[index] & 0xC0 != 0x80 {
+            if !UTF8.isContinuation(text[index]) {
                 if column == position.column { return text[index] < 0x80 ? text[index] : nil }
                 column += 1
             }
