@@ -1,4 +1,5 @@
 import CYAML
+import Dispatch
 
 /// One event of libyaml's parser, copied out of C memory into Swift values.
 enum YAMLEvent {
@@ -37,7 +38,7 @@ struct LibYAMLError {
 
 /// Owns one libyaml parser; the only place that touches the C API.
 final class LibYAMLEventParser {
-    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    fileprivate let parser: UnsafeMutablePointer<yaml_parser_t>
 
     init() {
         parser = .allocate(capacity: 1)
@@ -72,6 +73,48 @@ final class LibYAMLEventParser {
         }
     }
 
+    /// ``parse(_:_:)`` on two threads: libyaml runs on a thread of its own and hands its raw events over in
+    /// batches, while the calling thread converts them and feeds them to `handle`, in the same order and with
+    /// the same stops as ``parse(_:_:)``.
+    ///
+    /// libyaml's scanner is about half of reading a large spec and cannot itself be split, but it need not wait
+    /// for the tree: the two halves overlap. At most ``EventBatches/slotCount`` batches are in flight, so a
+    /// hostile file cannot make the parser run ahead of the reader's budgets by more than that, and once
+    /// `handle` returns false the parser stops at its next batch.
+    func parseInParallel(_ text: [UInt8], _ handle: (YAMLEvent) -> Bool) {
+        let storage = text.isEmpty ? [0] : text
+        storage.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(parser, buffer.baseAddress, text.count)
+            let batches = EventBatches()
+            let producer = Producer(parser: self, batches: batches)
+            // A queue of its own targets an overcommitting root queue, so the parser gets a thread even when
+            // every worker of the shared pool is busy (or is this very caller, waiting below).
+            DispatchQueue(label: "endpointgen.yaml-parser").async { producer.run() }
+            batches.consume { event in
+                guard let converted = Self.convert(event) else { return true }
+                return handle(converted)
+            } failure: { error in
+                _ = handle(.failure(error))
+            }
+            // The parser and `buffer` must outlive the producer's last call into libyaml.
+            batches.producerFinished.wait()
+        }
+    }
+
+    /// The parsing half of ``parseInParallel(_:_:)``, the only code that touches the parser meanwhile.
+    private struct Producer: @unchecked Sendable {
+        // @unchecked: the parser is used by this producer alone until it signals `producerFinished`, and the
+        // consumer waits for that signal before the parser can be used again or freed.
+        let parser: LibYAMLEventParser
+        let batches: EventBatches
+
+        func run() {
+            batches.produce(
+                next: { yaml_parser_parse(parser.parser, $0) == 1 },
+                error: { parser.currentError() })
+        }
+    }
+
     /// Runs libyaml over `text` and discards every event: the least any libyaml-based reader can spend.
     /// Returns the number of events, or nil when libyaml stops on an error.
     func countEvents(_ text: [UInt8]) -> Int? {
@@ -90,7 +133,7 @@ final class LibYAMLEventParser {
         }
     }
 
-    private func currentError() -> LibYAMLError {
+    fileprivate func currentError() -> LibYAMLError {
         let state = parser.pointee
         let problem = state.problem.map { String(cString: $0) } ?? "unknown libyaml error"
         switch state.error {
@@ -158,6 +201,106 @@ final class LibYAMLEventParser {
         case YAML_LITERAL_SCALAR_STYLE: return .literal
         case YAML_FOLDED_SCALAR_STYLE: return .folded
         default: return .plain
+        }
+    }
+}
+
+/// A bounded ring of event batches between the thread that runs libyaml and the thread that builds the tree.
+///
+/// One producer and one consumer. Each slot is handed over by a semaphore: `filled` when the producer has
+/// written a slot, `free` when the consumer is done with it. A semaphore orders memory, so the slot's events,
+/// count and ending, and the consumer's `stopRequested`, are each written by one side before the signal and
+/// read by the other after the wait.
+final class EventBatches: @unchecked Sendable {
+    /// Events per batch: enough that handing a batch over costs little next to parsing it.
+    static let batchSize = 512
+    /// Batches in flight: the most the parser may run ahead of the tree.
+    static let slotCount = 4
+
+    /// Why a batch is the last one.
+    enum Ending {
+        case more
+        case streamEnd
+        case failure(LibYAMLError)
+        case cancelled
+    }
+
+    private let events: UnsafeMutablePointer<yaml_event_t>
+    private var counts = [Int](repeating: 0, count: EventBatches.slotCount)
+    private var endings = [Ending](repeating: .more, count: EventBatches.slotCount)
+    private var stopRequested = false
+    private let filled = DispatchSemaphore(value: 0)
+    private let free = DispatchSemaphore(value: EventBatches.slotCount)
+    /// Signalled once the producer has made its last call into libyaml.
+    let producerFinished = DispatchSemaphore(value: 0)
+
+    init() {
+        events = .allocate(capacity: Self.batchSize * Self.slotCount)
+    }
+
+    deinit {
+        events.deallocate()
+    }
+
+    /// Fills batches with `next` until it fails (then `error` says why), the stream ends, or the consumer asks
+    /// to stop.
+    func produce(next: (UnsafeMutablePointer<yaml_event_t>) -> Bool, error: () -> LibYAMLError) {
+        var slot = 0
+        while true {
+            free.wait()
+            var ending = Ending.more
+            var count = 0
+            if stopRequested {
+                ending = .cancelled
+            } else {
+                let start = events + slot * Self.batchSize
+                while count < Self.batchSize {
+                    guard next(start + count) else {
+                        ending = .failure(error())
+                        break
+                    }
+                    count += 1
+                    if start[count - 1].type == YAML_STREAM_END_EVENT {
+                        ending = .streamEnd
+                        break
+                    }
+                }
+            }
+            counts[slot] = count
+            endings[slot] = ending
+            filled.signal()
+            if case .more = ending {
+                slot = (slot + 1) % Self.slotCount
+                continue
+            }
+            producerFinished.signal()
+            return
+        }
+    }
+
+    /// Takes every batch in order, giving each event to `handle` (and a failure to `failure`) until `handle`
+    /// returns false; the rest are only freed. Returns after the producer's last batch.
+    func consume(_ handle: (yaml_event_t) -> Bool, failure: (LibYAMLError) -> Void) {
+        var slot = 0
+        var handling = true
+        while true {
+            filled.wait()
+            let start = events + slot * Self.batchSize
+            for index in 0..<counts[slot] {
+                if handling && !handle(start[index]) {
+                    handling = false
+                    stopRequested = true
+                }
+                yaml_event_delete(start + index)
+            }
+            let ending = endings[slot]
+            if handling, case .failure(let error) = ending { failure(error) }
+            free.signal()
+            if case .more = ending {
+                slot = (slot + 1) % Self.slotCount
+                continue
+            }
+            return
         }
     }
 }

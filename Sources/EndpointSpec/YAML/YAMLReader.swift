@@ -33,9 +33,18 @@ package struct YAMLReader: Sendable {
     /// The bounds in force.
     package var limits: Limits
 
+    /// The smallest file that libyaml parses on a thread of its own while the tree is built on the calling
+    /// thread. Below it, the thread costs more than it saves.
+    package var parallelParsingSize: Int
+
+    /// The default ``parallelParsingSize``: about 300 endpoints of a typical spec, or never when the process may
+    /// use only one core.
+    package static let defaultParallelParsingSize = availableCores > 1 ? 64 << 10 : Int.max
+
     /// Creates a reader with the given bounds.
-    package init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits(), parallelParsingSize: Int = defaultParallelParsingSize) {
         self.limits = limits
+        self.parallelParsingSize = parallelParsingSize
     }
 
     /// Reads `text` (UTF-8, or UTF-16 with a byte order mark) as one YAML document.
@@ -47,7 +56,11 @@ package struct YAMLReader: Sendable {
         }
         var builder = YAMLTreeBuilder(file: file, limits: limits, text: text)
         let parser = LibYAMLEventParser()
-        parser.parse(text) { builder.handle($0) }
+        if text.count >= parallelParsingSize {
+            parser.parseInParallel(text) { builder.handle($0) }
+        } else {
+            parser.parse(text) { builder.handle($0) }
+        }
         return builder.finish()
     }
 
