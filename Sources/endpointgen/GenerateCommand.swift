@@ -130,8 +130,15 @@ struct GenerateCommand: ParsableCommand {
                 continue
             }
             let specFileName = path.split(separator: "/").last.map(String.init) ?? path
-            let changes = try phaseTimes.measure("write") {
-                try directory.update(with: generated, specFileName: specFileName, dryRun: check)
+            let changes: OutputDirectory.Changes
+            do {
+                changes = try phaseTimes.measure("write") {
+                    try directory.update(with: generated, specFileName: specFileName, dryRun: check)
+                }
+            } catch let failure as OutputDirectory.Failure {
+                Console.error(failure.description)
+                failed = true
+                continue
             }
             if timings { Console.error(Self.timingReport(path: path, phaseTimes: phaseTimes)) }
             if check {

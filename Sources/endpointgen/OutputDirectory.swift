@@ -7,6 +7,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The folder generated files go to: writes only files whose bytes change, and removes files it generated
 /// earlier from the same spec that are no longer generated (for example after a change of `--files`), known by
 /// their names (`Shop+Models3.swift`), so custom templates change nothing about it.
@@ -20,13 +28,27 @@ struct OutputDirectory {
         var isEmpty: Bool { written.isEmpty && removed.isEmpty }
     }
 
+    /// A file or folder that could not be written, with the system's reason.
+    struct Failure: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+
+        var description: String {
+            "error: cannot write '\(path)': \(reason); give an --output folder you may write to, or move what is in the way"
+        }
+    }
+
     let path: String
 
     /// Compares `files` (generated from the spec file `specFileName`) with the folder; writes unless `dryRun`.
-    func update(with files: [GeneratedFile], specFileName: String, dryRun: Bool) throws -> Changes {
+    func update(with files: [GeneratedFile], specFileName: String, dryRun: Bool) throws(Failure) -> Changes {
         var changes = Changes()
         if !dryRun {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw Failure(path: path, reason: "the folder cannot be created (\(Self.reason(error)))")
+            }
         }
         for file in files {
             let filePath = PathText.joining(path, file.name)
@@ -38,7 +60,18 @@ struct OutputDirectory {
                 continue
             }
             changes.written.append(filePath)
-            if !dryRun { try bytes.write(to: URL(fileURLWithPath: filePath), options: .atomic) }
+            if !dryRun {
+                // `withUnsafeBytes` rethrows untyped errors, so the failure is carried out by hand.
+                let failure = bytes.withUnsafeBytes { bytes -> Failure? in
+                    do throws(Failure) {
+                        try Self.replace(file.name, in: path, with: bytes)
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+                if let failure { throw failure }
+            }
         }
         let current = Set(files.map(\.name))
         // Ours by name, not by content: a custom header template must not keep stale files alive.
@@ -48,8 +81,66 @@ struct OutputDirectory {
         where !current.contains(name) && FileLayout.isGeneratedFileName(name, base: base) {
             let filePath = PathText.joining(path, name)
             changes.removed.append(filePath)
-            if !dryRun { try FileManager.default.removeItem(atPath: filePath) }
+            if !dryRun {
+                do {
+                    try FileManager.default.removeItem(atPath: filePath)
+                } catch {
+                    throw Failure(path: filePath, reason: "the old file cannot be removed (\(Self.reason(error)))")
+                }
+            }
         }
         return changes
+    }
+
+    /// Replaces the file `name` in `folder` with `bytes` as compilers and build tools write their outputs: into a
+    /// new file beside it, renamed over it once complete, so that a reader (a compiler, an editor, a concurrent
+    /// build) sees the old file or the new one and never part of one. An existing file's permissions are kept.
+    ///
+    /// Nothing is flushed to disk (`fsync`): a generated file is made again from its spec, and flushing each one
+    /// was most of the write phase (3.8 of 4.4 ms at 1,000 endpoints).
+    static func replace(_ name: String, in folder: String, with bytes: UnsafeRawBufferPointer) throws(Failure) {
+        let path = PathText.joining(folder, name)
+        var existing = stat()
+        let keptMode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : nil
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for attempt in 0..<100 where descriptor < 0 {
+            // Hidden, beside the target (so the rename stays on one file system), and unique to this process.
+            temporary = PathText.joining(folder, ".\(name).\(getpid()).\(attempt).tmp")
+            // A new file gets the usual 0666 less the umask, as Foundation would give it.
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, keptMode ?? 0o666)
+            if descriptor < 0 && errno != EEXIST {
+                throw Failure(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+        guard descriptor >= 0 else { throw Failure(path: path, reason: "no free name for a temporary file") }
+        var written = 0
+        var failure: Int32 = 0
+        while written < bytes.count && failure == 0 {
+            let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count > 0 {
+                written += count
+            } else if count < 0 && errno != EINTR {
+                failure = errno
+            } else if count == 0 {
+                failure = EIO
+            }
+        }
+        // The umask may have narrowed a kept mode at `open`; `fchmod` restores it exactly.
+        if failure == 0, let keptMode, fchmod(descriptor, keptMode) != 0 { failure = errno }
+        if close(descriptor) != 0 && failure == 0 { failure = errno }
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw Failure(path: path, reason: String(cString: strerror(failure)))
+        }
+    }
+
+    /// The system's words for a Foundation file error, such as "Not a directory".
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
+        }
+        return "\(error)"
     }
 }

@@ -44,6 +44,49 @@ struct GenerateCommandTests {
         #expect(try modificationDates(in: folder) == dates)
     }
 
+    @Test("a file that cannot be written is named with the system's reason, and nothing half-written is left")
+    func unwritableOutput() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A folder where the models file should go: the rename over it fails.
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Shop+Models.swift/inside"), withIntermediateDirectories: true)
+        let blocked = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
+        #expect(blocked.status == 1)
+        #expect(
+            blocked.standardError.contains(
+                "error: cannot write '\(folder.path)/Shop+Models.swift': Is a directory; give an --output folder you "
+                    + "may write to, or move what is in the way"), "\(blocked.standardError)")
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
+                "Shop.swift", "Shop+Models.swift",
+            ])
+
+        // An output folder that would have to be made inside a file.
+        let inFile = folder.appendingPathComponent("Shop.swift/out").path
+        let notFolder = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", inFile])
+        #expect(notFolder.status == 1)
+        #expect(
+            notFolder.standardError.contains(
+                "error: cannot write '\(inFile)': the folder cannot be created (Not a directory)"),
+            "\(notFolder.standardError)")
+    }
+
+    @Test("a rewritten file keeps its permissions")
+    func permissionsKept() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
+        let file = folder.appendingPathComponent("Shop+Endpoints.swift").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o664], ofItemAtPath: file)
+        try Data("// edited by hand\n".utf8).write(to: URL(fileURLWithPath: file))
+        let result = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
+        #expect(result.standardOutput.contains("(1 written, 2 unchanged)"), "\(result.standardOutput)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o664)
+        #expect(FileManager.default.contents(atPath: file)?.starts(with: Data("// Generated".utf8)) == true)
+    }
+
     @Test("--check passes on up-to-date output and fails, listing files, on stale output")
     func check() async throws {
         let folder = try CLIRunner.temporaryDirectory()
