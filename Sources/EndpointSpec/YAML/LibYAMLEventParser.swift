@@ -80,7 +80,7 @@ final class LibYAMLEventParser {
     /// libyaml's scanner is about half of reading a large spec and cannot itself be split, but it need not wait
     /// for the tree: the two halves overlap. At most ``EventBatches/slotCount`` batches are in flight, so a
     /// hostile file cannot make the parser run ahead of the reader's budgets by more than that, and once
-    /// `handle` returns false the parser stops at its next batch.
+    /// `handle` returns false the parser stops within as many batches.
     func parseInParallel(_ text: [UInt8], _ handle: (YAMLEvent) -> Bool) {
         let storage = text.isEmpty ? [0] : text
         storage.withUnsafeBufferPointer { buffer in
@@ -207,10 +207,11 @@ final class LibYAMLEventParser {
 
 /// A bounded ring of event batches between the thread that runs libyaml and the thread that builds the tree.
 ///
-/// One producer and one consumer. Each slot is handed over by a semaphore: `filled` when the producer has
-/// written a slot, `free` when the consumer is done with it. A semaphore orders memory, so the slot's events,
-/// count and ending, and the consumer's `stopRequested`, are each written by one side before the signal and
-/// read by the other after the wait.
+/// One producer and one consumer, and a slot belongs to one of them at a time: the producer takes a slot after
+/// `free` and hands it over with `filled`; the consumer takes it after `filled` and gives it back with `free`.
+/// Everything about a slot (its events, count, ending, and whether the consumer wants no more) is read and written
+/// only by the slot's owner, in storage allocated up front (no array bookkeeping is shared between the threads),
+/// and a semaphore orders memory, so each side sees what the other wrote before handing the slot over.
 final class EventBatches: @unchecked Sendable {
     /// Events per batch: enough that handing a batch over costs little next to parsing it.
     static let batchSize = 512
@@ -226,9 +227,10 @@ final class EventBatches: @unchecked Sendable {
     }
 
     private let events: UnsafeMutablePointer<yaml_event_t>
-    private var counts = [Int](repeating: 0, count: EventBatches.slotCount)
-    private var endings = [Ending](repeating: .more, count: EventBatches.slotCount)
-    private var stopRequested = false
+    private let counts: UnsafeMutablePointer<Int>
+    private let endings: UnsafeMutablePointer<Ending>
+    /// Set by the consumer on each slot it gives back once `handle` has said stop.
+    private let stopRequested: UnsafeMutablePointer<Bool>
     private let filled = DispatchSemaphore(value: 0)
     private let free = DispatchSemaphore(value: EventBatches.slotCount)
     /// Signalled once the producer has made its last call into libyaml.
@@ -236,21 +238,32 @@ final class EventBatches: @unchecked Sendable {
 
     init() {
         events = .allocate(capacity: Self.batchSize * Self.slotCount)
+        counts = .allocate(capacity: Self.slotCount)
+        counts.initialize(repeating: 0, count: Self.slotCount)
+        endings = .allocate(capacity: Self.slotCount)
+        endings.initialize(repeating: .more, count: Self.slotCount)
+        stopRequested = .allocate(capacity: Self.slotCount)
+        stopRequested.initialize(repeating: false, count: Self.slotCount)
     }
 
     deinit {
         events.deallocate()
+        counts.deallocate()
+        endings.deinitialize(count: Self.slotCount)
+        endings.deallocate()
+        stopRequested.deallocate()
     }
 
     /// Fills batches with `next` until it fails (then `error` says why), the stream ends, or the consumer asks
-    /// to stop.
+    /// to stop (seen when the parser comes back to a slot the consumer gave back after stopping: at most
+    /// ``slotCount`` batches later).
     func produce(next: (UnsafeMutablePointer<yaml_event_t>) -> Bool, error: () -> LibYAMLError) {
         var slot = 0
         while true {
             free.wait()
             var ending = Ending.more
             var count = 0
-            if stopRequested {
+            if stopRequested[slot] {
                 ending = .cancelled
             } else {
                 let start = events + slot * Self.batchSize
@@ -287,14 +300,12 @@ final class EventBatches: @unchecked Sendable {
             filled.wait()
             let start = events + slot * Self.batchSize
             for index in 0..<counts[slot] {
-                if handling && !handle(start[index]) {
-                    handling = false
-                    stopRequested = true
-                }
+                if handling && !handle(start[index]) { handling = false }
                 yaml_event_delete(start + index)
             }
             let ending = endings[slot]
             if handling, case .failure(let error) = ending { failure(error) }
+            stopRequested[slot] = !handling
             free.signal()
             if case .more = ending {
                 slot = (slot + 1) % Self.slotCount
