@@ -53,11 +53,7 @@ final class LibYAMLEventParser {
 
     /// Feeds every event of `text` to `handle` until the stream ends, libyaml fails, or `handle` returns false.
     func parse(_ text: [UInt8], _ handle: (YAMLEvent) -> Bool) {
-        // An empty array may have no storage; libyaml wants a real pointer even for zero bytes.
-        let storage = text.isEmpty ? [0] : text
-        storage.withUnsafeBufferPointer { buffer in
-            // libyaml keeps the pointer; it stays valid for this whole closure, which is as long as parsing runs.
-            yaml_parser_set_input_string(parser, buffer.baseAddress, text.count)
+        withInput(text) {
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(parser, &event) == 1 else {
@@ -82,9 +78,7 @@ final class LibYAMLEventParser {
     /// hostile file cannot make the parser run ahead of the reader's budgets by more than that, and once
     /// `handle` returns false the parser stops within as many batches.
     func parseInParallel(_ text: [UInt8], _ handle: (YAMLEvent) -> Bool) {
-        let storage = text.isEmpty ? [0] : text
-        storage.withUnsafeBufferPointer { buffer in
-            yaml_parser_set_input_string(parser, buffer.baseAddress, text.count)
+        withInput(text) {
             let batches = EventBatches()
             let producer = Producer(parser: self, batches: batches)
             // A queue of its own targets an overcommitting root queue, so the parser gets a thread even when
@@ -96,7 +90,7 @@ final class LibYAMLEventParser {
             } failure: { error in
                 _ = handle(.failure(error))
             }
-            // The parser and `buffer` must outlive the producer's last call into libyaml.
+            // The parser and the input must outlive the producer's last call into libyaml.
             batches.producerFinished.wait()
         }
     }
@@ -118,9 +112,7 @@ final class LibYAMLEventParser {
     /// Runs libyaml over `text` and discards every event: the least any libyaml-based reader can spend.
     /// Returns the number of events, or nil when libyaml stops on an error.
     func countEvents(_ text: [UInt8]) -> Int? {
-        let storage = text.isEmpty ? [0] : text
-        return storage.withUnsafeBufferPointer { buffer -> Int? in
-            yaml_parser_set_input_string(parser, buffer.baseAddress, text.count)
+        withInput(text) { () -> Int? in
             var event = yaml_event_t()
             var count = 0
             while true {
@@ -130,6 +122,17 @@ final class LibYAMLEventParser {
                 count += 1
                 if type == YAML_STREAM_END_EVENT { return count }
             }
+        }
+    }
+
+    /// Runs `body` with `text` as the parser's input. libyaml keeps the pointer, which stays valid for the whole
+    /// of `body`: parsing must end within it.
+    private func withInput<Result>(_ text: [UInt8], _ body: () -> Result) -> Result {
+        // An empty array may have no storage; libyaml wants a real pointer even for zero bytes.
+        let storage = text.isEmpty ? [0] : text
+        return storage.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(parser, buffer.baseAddress, text.count)
+            return body()
         }
     }
 
