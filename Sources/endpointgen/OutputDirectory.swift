@@ -60,18 +60,7 @@ struct OutputDirectory {
                 continue
             }
             changes.written.append(filePath)
-            if !dryRun {
-                // `withUnsafeBytes` rethrows untyped errors, so the failure is carried out by hand.
-                let failure = bytes.withUnsafeBytes { bytes -> Failure? in
-                    do throws(Failure) {
-                        try Self.replace(file.name, in: path, with: bytes)
-                        return nil
-                    } catch {
-                        return error
-                    }
-                }
-                if let failure { throw failure }
-            }
+            if !dryRun { try Self.replace(file.name, in: path, with: bytes) }
         }
         let current = Set(files.map(\.name))
         // Ours by name, not by content: a custom header template must not keep stale files alive.
@@ -98,7 +87,7 @@ struct OutputDirectory {
     ///
     /// Nothing is flushed to disk (`fsync`): a generated file is made again from its spec, and flushing each one
     /// was most of the write phase (3.8 of 4.4 ms at 1,000 endpoints).
-    static func replace(_ name: String, in folder: String, with bytes: UnsafeRawBufferPointer) throws(Failure) {
+    static func replace(_ name: String, in folder: String, with bytes: Data) throws(Failure) {
         let path = PathText.joining(folder, name)
         var existing = stat()
         let keptMode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : nil
@@ -110,36 +99,46 @@ struct OutputDirectory {
             // A new file gets the usual 0666 less the umask, as Foundation would give it.
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, keptMode ?? 0o666)
             if descriptor < 0 && errno != EEXIST {
-                throw Failure(path: path, reason: String(cString: strerror(errno)))
+                throw Failure(path: path, reason: Self.reason(errno: errno))
             }
         }
         guard descriptor >= 0 else { throw Failure(path: path, reason: "no free name for a temporary file") }
-        var written = 0
-        var failure: Int32 = 0
-        while written < bytes.count && failure == 0 {
-            let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if count > 0 {
-                written += count
-            } else if count < 0 && errno != EINTR {
-                failure = errno
-            } else if count == 0 {
-                failure = EIO
-            }
-        }
+        var failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
         // The umask may have narrowed a kept mode at `open`; `fchmod` restores it exactly.
         if failure == 0, let keptMode, fchmod(descriptor, keptMode) != 0 { failure = errno }
         if close(descriptor) != 0 && failure == 0 { failure = errno }
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
-            throw Failure(path: path, reason: String(cString: strerror(failure)))
+            throw Failure(path: path, reason: Self.reason(errno: failure))
         }
+    }
+
+    /// Writes every byte of `bytes`, going on after a partial write or an interrupt; the `errno` of a failure, or 0.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        var written = 0
+        while written < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count > 0 {
+                written += count
+            } else if count == 0 {
+                return EIO
+            } else if errno != EINTR {
+                return errno
+            }
+        }
+        return 0
+    }
+
+    /// The system's words for an `errno`, such as "Is a directory".
+    private static func reason(errno code: Int32) -> String {
+        String(cString: strerror(code))
     }
 
     /// The system's words for a Foundation file error, such as "Not a directory".
     private static func reason(_ error: any Error) -> String {
         if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
-            return String(cString: strerror(underlying.code.rawValue))
+            return reason(errno: underlying.code.rawValue)
         }
         return "\(error)"
     }
