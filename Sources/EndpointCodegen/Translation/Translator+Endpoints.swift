@@ -333,24 +333,20 @@ extension Translator {
         // The API's constants by name when the endpoint keeps them all, else the ones it keeps, spelled out; then
         // the Accept header, the endpoint's own constants and its header parameters.
         let keepsAPIHeaders = !spec.constantHeaders.isEmpty && endpoint.apiHeaders == spec.constantHeaders
-        let hasHeaderLines =
-            (!keepsAPIHeaders && !endpoint.apiHeaders.isEmpty) || endpoint.responseMedia != nil
-            || !endpoint.ownHeaders.isEmpty || others.contains(where: { $0.location == .header })
-        switch (keepsAPIHeaders, hasHeaderLines) {
-        case (true, false): argument("headers: \(api).constantHeaders")
-        case (true, true): argument("headers: \(api).constantHeaders + [")
-        case (false, true): argument("headers: [")
-        case (false, false): break
+        var headerLines: [String] = []
+        if !keepsAPIHeaders {
+            for header in endpoint.apiHeaders { headerLines.append(constantLine(header.name, header.value)) }
         }
-        if hasHeaderLines {
-            if !keepsAPIHeaders {
-                for header in endpoint.apiHeaders { lines.append(constantLine(header.name, header.value)) }
-            }
-            if let media = endpoint.responseMedia { lines.append(constantLine("Accept", media)) }
-            for header in endpoint.ownHeaders { lines.append(constantLine(header.name, header.value)) }
-            for parameter in others where parameter.location == .header { lines.append(parameterLine(parameter)) }
-            lines.append("]")
+        if let media = endpoint.responseMedia { headerLines.append(constantLine("Accept", media)) }
+        for header in endpoint.ownHeaders { headerLines.append(constantLine(header.name, header.value)) }
+        for parameter in others where parameter.location == .header { headerLines.append(parameterLine(parameter)) }
+        switch (keepsAPIHeaders, headerLines.isEmpty) {
+        case (true, true): argument("headers: \(api).constantHeaders")
+        case (true, false): argument("headers: \(api).constantHeaders + [")
+        case (false, false): argument("headers: [")
+        case (false, true): break
         }
+        if !headerLines.isEmpty { lines += headerLines + ["]"] }
         switch endpoint.body {
         case .value?:
             argument("body: .json(body)")
