@@ -147,7 +147,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndpointRuntimeTests",
-            dependencies: ["EndpointRuntime", "EndpointRuntimeTesting"]
+            dependencies: ["EndpointRuntime", "EndpointRuntimeTesting", "TestSupport"]
         ),
         .testTarget(
             name: "endpointgenTests",

@@ -19,7 +19,9 @@ final class TestServer: Sendable {
             address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
         await routes(server)
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // A limit against a hang, not a measure: under a loaded machine the pool may be busy with other tests
+        // for many seconds before the server's task runs (FlyingFox's default of 5 s failed a CI run that way).
+        try await server.waitUntilListening(timeout: 120)
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw URLError(.cannotConnectToHost) }
         return TestServer(server: server, url: URL(string: "http://127.0.0.1:\(port)")!, task: task)
     }

@@ -3,6 +3,7 @@ import EndpointRuntimeTesting
 import Foundation
 import ShopAPI
 import StorageAPI
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -102,7 +103,7 @@ struct StubbedTransportTests {
         slow.scope(Shop.Scope.Customer.self).stub(
             Shop.Customer.get(), with: StubResponse.success(Self.customer).delayed(by: .seconds(30)))
         let task = Task { try await customerClient(slow).send(Shop.Customer.get()) }
-        while slow.requests.isEmpty { await Task.yield() }
+        #expect(await Eventually.holds { !slow.requests.isEmpty })
         task.cancel()
         guard case .failure(ClientError.client(let failure)) = await task.result else {
             Issue.record("the delayed request was not cancelled")

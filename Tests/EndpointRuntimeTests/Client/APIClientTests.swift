@@ -1,5 +1,6 @@
 import EndpointRuntime
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -184,7 +185,7 @@ struct APIClientTests {
         let subscription = api.request(profile).subscribe()
         _ = await iterator.next()
         subscription.dispose()
-        while cancelled.withLock({ $0 }) < 2 { await Task.yield() }
+        #expect(await Eventually.holds { cancelled.withLock { $0 } >= 2 })
         #expect(cancelled.withLock { $0 } == 2)
     }
 

@@ -1,4 +1,5 @@
 import EndpointRuntime
+import TestSupport
 import Testing
 
 @Suite("async/await bridges")
@@ -57,11 +58,11 @@ struct AsyncBridgeTests {
             for try await value in source.values where value == 2 { return value }
             return -1
         }
-        while !subject.hasObservers { await Task.yield() }
+        #expect(await Eventually.holds { subject.hasObservers })
         subject.onNext(1)
         subject.onNext(2)
         #expect(try await task.value == 2)
-        while disposed.count == 0 { await Task.yield() }
+        #expect(await Eventually.holds { disposed.count > 0 })
         #expect(disposed.count == 1)
     }
 
@@ -79,7 +80,7 @@ struct AsyncBridgeTests {
         var events = started.stream.makeAsyncIterator()
         _ = await events.next()
         subscription.dispose()
-        while cancelled.count == 0 { await Task.yield() }
+        #expect(await Eventually.holds { cancelled.count > 0 })
         #expect(cancelled.count == 1)
     }
 
