@@ -36,8 +36,9 @@ package struct CodeGenerator: Sendable {
         return try generate(spec, specPath: specPath, options: options, phaseTimes: &phaseTimes)
     }
 
-    /// The files for `spec`, adding the time spent choosing names and building views (`translate`) and laying
-    /// them out with the templates (`render`) to `phaseTimes`.
+    /// The files for `spec`, adding the time spent choosing names, grouping and building the file-level views
+    /// (`translate`) and laying them out with the templates (`render`) to `phaseTimes`. Each model's and endpoint's
+    /// own view is built as the template reaches it, so its time is part of `render`.
     package func generate(
         _ spec: ResolvedSpec, specPath: String, options: GeneratorOptions = GeneratorOptions(),
         phaseTimes: inout PhaseTimes
@@ -69,8 +70,9 @@ package struct CodeGenerator: Sendable {
 
         var files = [PlannedFile(name: FileLayout.mainFileName(base), template: "API", view: translator.apiView())]
         var modelShards = Array(repeating: [ResolvedModel](), count: count)
+        // With one file of each kind there is nothing to hash.
         for model in spec.models {
-            modelShards[FileLayout.shard(of: model.name.value, count: count)].append(model)
+            modelShards[count == 1 ? 0 : FileLayout.shard(of: model.name.value, count: count)].append(model)
         }
         for (name, models) in zip(FileLayout.modelFileNames(base, count), modelShards) {
             files.append(PlannedFile(name: name, template: "Models", view: translator.modelsView(for: models)))
@@ -79,8 +81,8 @@ package struct CodeGenerator: Sendable {
             repeating: [(namespace: ResolvedNamespace, endpoint: ResolvedEndpoint)](), count: count)
         for namespace in spec.namespaces {
             for endpoint in namespace.endpoints {
-                let shard = FileLayout.shard(of: "\(namespace.name.value).\(endpoint.name.value)", count: count)
-                endpointShards[shard].append((namespace, endpoint))
+                let name = count == 1 ? "" : "\(namespace.name.value).\(endpoint.name.value)"
+                endpointShards[count == 1 ? 0 : FileLayout.shard(of: name, count: count)].append((namespace, endpoint))
             }
         }
         for (name, endpoints) in zip(FileLayout.endpointFileNames(base, count), endpointShards) {

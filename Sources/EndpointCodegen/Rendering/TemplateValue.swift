@@ -100,6 +100,20 @@ struct ContextList: TemplateList {
     func value(at index: Int, of name: TemplateName) -> TemplateValue? { lookup(index, name) }
 }
 
+/// A list of view models each built when a section reaches it, by `build` from the element's index.
+///
+/// The translator hands out the endpoints and models this way. A long list renders in chunks on all cores
+/// (``TemplateRenderer``), so each element is then translated on the core that renders it, while its view is
+/// fresh in that core's cache, and no view outlives its element's rendering: translating and rendering are one
+/// pass, where building every view first took a pass of its own and held them all. `build` must be pure: a
+/// template that goes over the list twice gets the same views, built twice.
+struct DeferredContextList: TemplateList {
+    let count: Int
+    let build: @Sendable (Int) -> any TemplateContext
+    func element(at index: Int) -> TemplateValue { .object(build(index)) }
+    func value(at index: Int, of name: TemplateName) -> TemplateValue? { build(index).value(of: name) }
+}
+
 /// A list of values of any kind.
 struct ValueList: TemplateList {
     let elements: [TemplateValue]

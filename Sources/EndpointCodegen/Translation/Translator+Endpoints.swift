@@ -8,18 +8,32 @@ import Foundation
 
 /// Endpoints: one `static func` each, returning an `Endpoint` or, with a scope, an `AuthorizedEndpoint`.
 extension Translator {
+    /// The endpoints grouped by namespace. Their views are not built here: each is built when the template
+    /// reaches it (``DeferredContextList``), so translating an endpoint and rendering it are one step.
     func endpointsView(for endpoints: [(namespace: ResolvedNamespace, endpoint: ResolvedEndpoint)]) -> EndpointsView {
-        var groups: [NamespaceEndpointsView] = []
-        let views = endpoints.concurrentMap { endpointView($0.endpoint) }
-        for (item, view) in zip(endpoints, views) {
+        var groups: [(qualifiedName: String, endpoints: [ResolvedEndpoint])] = []
+        var namespaceName: String?
+        for item in endpoints {
+            // The qualified name is worked out once per run of endpoints from one namespace, not per endpoint.
+            if namespaceName == item.namespace.name.value {
+                groups[groups.count - 1].endpoints.append(item.endpoint)
+                continue
+            }
+            namespaceName = item.namespace.name.value
             let qualified = "\(api).\(typeName(item.namespace.name.value))"
             if groups.last?.qualifiedName == qualified {
-                groups[groups.count - 1].endpoints.append(view)
+                groups[groups.count - 1].endpoints.append(item.endpoint)
             } else {
-                groups.append(NamespaceEndpointsView(qualifiedName: qualified, endpoints: [view]))
+                groups.append((qualified, [item.endpoint]))
             }
         }
-        return EndpointsView(file: fileView, namespaces: groups, hasEndpoints: !groups.isEmpty)
+        let namespaces = groups.map { group in
+            let endpoints = group.endpoints
+            return NamespaceEndpointsView(
+                qualifiedName: group.qualifiedName,
+                endpoints: DeferredContextList(count: endpoints.count) { endpointView(endpoints[$0]) })
+        }
+        return EndpointsView(file: fileView, namespaces: namespaces, hasEndpoints: !namespaces.isEmpty)
     }
 
     /// One argument of a factory function.

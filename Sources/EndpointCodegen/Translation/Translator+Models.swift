@@ -3,24 +3,27 @@ import EndpointSpec
 /// Models: structs for objects, enums backed by strings or integers that keep unknown values, and enums over
 /// the variants of a `oneOf` that keep unknown variants as JSON.
 extension Translator {
+    /// The models of one file. Their views are not built here: each is built when the template reaches it
+    /// (``DeferredContextList``), so translating a model and rendering it are one step.
     func modelsView(for models: [ResolvedModel]) -> ModelsView {
-        let views = models.concurrentMap { model -> ModelView in
-            switch model.kind {
-            case .object(let properties):
-                return ModelView(
-                    isStruct: true, isEnum: false, structView: structView(model, properties), enumView: nil)
-            case .enumeration(let cases):
-                return ModelView(isStruct: false, isEnum: true, structView: nil, enumView: enumView(model, cases))
-            case .oneOf(let oneOf):
-                var view = ModelView(isStruct: false, isEnum: false, structView: nil, enumView: nil)
-                view.oneOfView = oneOfView(model, oneOf)
-                return view
-            }
-        }
         let errors = models.filter { errorModels.contains($0.name.value) }.map { namer.qualifiedModel($0.name.value) }
         return ModelsView(
-            file: fileView, container: "\(api).Models", models: views, hasModels: !views.isEmpty,
+            file: fileView, container: "\(api).Models",
+            models: DeferredContextList(count: models.count) { modelView(models[$0]) }, hasModels: !models.isEmpty,
             errorConformances: errors, errorProtocol: namer.swift("Error"))
+    }
+
+    private func modelView(_ model: ResolvedModel) -> ModelView {
+        switch model.kind {
+        case .object(let properties):
+            return ModelView(isStruct: true, isEnum: false, structView: structView(model, properties), enumView: nil)
+        case .enumeration(let cases):
+            return ModelView(isStruct: false, isEnum: true, structView: nil, enumView: enumView(model, cases))
+        case .oneOf(let oneOf):
+            var view = ModelView(isStruct: false, isEnum: false, structView: nil, enumView: nil)
+            view.oneOfView = oneOfView(model, oneOf)
+            return view
+        }
     }
 
     private func documentation(_ documentation: Documentation) -> [String] {

@@ -95,7 +95,7 @@ extension ModelsView: TemplateContext {
         switch name.field {
         case .file: return .object(self.file)
         case .container: return .text(self.container)
-        case .models: return .objects(self.models)
+        case .models: return .list(self.models)
         case .hasModels: return .flag(self.hasModels)
         case .errorConformances: return .texts(self.errorConformances)
         case .errorProtocol: return .text(self.errorProtocol)
@@ -217,7 +217,7 @@ extension NamespaceEndpointsView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
         switch name.field {
         case .qualifiedName: return .text(self.qualifiedName)
-        case .endpoints: return .objects(self.endpoints)
+        case .endpoints: return .list(self.endpoints)
         default: return nil
         }
     }

@@ -97,7 +97,8 @@ struct ModelsView: Sendable {
     var file: FileView
     /// `Shop.Models`
     var container: String
-    var models: [ModelView]
+    /// Each model's ``ModelView``, built when a section reaches it.
+    var models: DeferredContextList
     var hasModels: Bool
     /// Models used as error bodies, which conform to `Error`: `Shop.Models.ErrorMessage`.
     var errorConformances: [String]
@@ -195,7 +196,8 @@ struct EndpointsView: Sendable {
 struct NamespaceEndpointsView: Sendable {
     /// `Shop.Customer`
     var qualifiedName: String
-    var endpoints: [EndpointView]
+    /// Each endpoint's ``EndpointView``, built when a section reaches it.
+    var endpoints: DeferredContextList
 }
 
 struct EndpointView: Sendable {
