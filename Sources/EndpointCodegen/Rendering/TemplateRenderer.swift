@@ -82,7 +82,7 @@ struct TemplateRenderer {
         child.output = []
         child.isInsideParallelList = true
         let prototype = child
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        concurrentChunks(chunks) { chunk in
             var renderer = prototype
             let range = (chunk * elements.count / chunks)..<((chunk + 1) * elements.count / chunks)
             do throws(TemplateError) {

@@ -58,3 +58,47 @@ package func inParallel<First: Sendable, Second: Sendable>(
     finished.wait()
     return (firstResult, secondSlot.joined()[0])
 }
+
+/// Calls `body` once with each index below `count`, on the calling thread and on up to `availableCores - 1`
+/// helpers, each taking the next index as it finishes one, and returns when every call has returned.
+///
+/// Each helper runs on a queue of its own (an overcommitting root queue), so it gets a thread at once: like
+/// ``inParallel(_:_:)``, this does not wait on the shared pool's workers, which `concurrentPerform` sometimes
+/// did not find in time.
+package func concurrentChunks(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let helpers = Swift.min(availableCores, count) - 1
+    guard helpers > 0 else {
+        for index in 0..<count { body(index) }
+        return
+    }
+    let indices = IndexDispenser(count: count)
+    let finished = DispatchSemaphore(value: 0)
+    for _ in 0..<helpers {
+        DispatchQueue(label: "endpointgen.chunks").async {
+            while let index = indices.next() { body(index) }
+            finished.signal()
+        }
+    }
+    while let index = indices.next() { body(index) }
+    for _ in 0..<helpers { finished.wait() }
+}
+
+/// Hands out 0, 1, 2, … up to a count, each once, to whichever thread asks.
+private final class IndexDispenser: @unchecked Sendable {
+    // @unchecked: `following` is read and written only between `lock.wait()` and `lock.signal()`.
+    private let count: Int
+    private var following = 0
+    private let lock = DispatchSemaphore(value: 1)
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    func next() -> Int? {
+        lock.wait()
+        defer { lock.signal() }
+        guard following < count else { return nil }
+        following += 1
+        return following - 1
+    }
+}
