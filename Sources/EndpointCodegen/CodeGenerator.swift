@@ -77,17 +77,25 @@ package struct CodeGenerator: Sendable {
         for (name, models) in zip(FileLayout.modelFileNames(base, count), modelShards) {
             files.append(PlannedFile(name: name, template: "Models", view: translator.modelsView(for: models)))
         }
-        var endpointShards = Array(
-            repeating: [(namespace: ResolvedNamespace, endpoint: ResolvedEndpoint)](), count: count)
-        for namespace in spec.namespaces {
-            for endpoint in namespace.endpoints {
-                let name = count == 1 ? "" : "\(namespace.name.value).\(endpoint.name.value)"
-                endpointShards[count == 1 ? 0 : FileLayout.shard(of: name, count: count)].append((namespace, endpoint))
+        // Each file's endpoints by namespace, in spec order; one file holds the spec's namespaces as they are.
+        var endpointShards = [spec.namespaces]
+        if count > 1 {
+            endpointShards = Array(repeating: [], count: count)
+            for namespace in spec.namespaces {
+                for endpoint in namespace.endpoints {
+                    let shard = FileLayout.shard(of: "\(namespace.name.value).\(endpoint.name.value)", count: count)
+                    if endpointShards[shard].last?.name.value != namespace.name.value {
+                        var part = namespace
+                        part.endpoints = []
+                        endpointShards[shard].append(part)
+                    }
+                    endpointShards[shard][endpointShards[shard].count - 1].endpoints.append(endpoint)
+                }
             }
         }
-        for (name, endpoints) in zip(FileLayout.endpointFileNames(base, count), endpointShards) {
+        for (name, namespaces) in zip(FileLayout.endpointFileNames(base, count), endpointShards) {
             files.append(
-                PlannedFile(name: name, template: "Endpoints", view: translator.endpointsView(for: endpoints)))
+                PlannedFile(name: name, template: "Endpoints", view: translator.endpointsView(for: namespaces)))
         }
         return files
     }

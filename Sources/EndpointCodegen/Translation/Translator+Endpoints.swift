@@ -8,32 +8,17 @@ import Foundation
 
 /// Endpoints: one `static func` each, returning an `Endpoint` or, with a scope, an `AuthorizedEndpoint`.
 extension Translator {
-    /// The endpoints grouped by namespace. Their views are not built here: each is built when the template
-    /// reaches it (``DeferredContextList``), so translating an endpoint and rendering it are one step.
-    func endpointsView(for endpoints: [(namespace: ResolvedNamespace, endpoint: ResolvedEndpoint)]) -> EndpointsView {
-        var groups: [(qualifiedName: String, endpoints: [ResolvedEndpoint])] = []
-        var namespaceName: String?
-        for item in endpoints {
-            // The qualified name is worked out once per run of endpoints from one namespace, not per endpoint.
-            if namespaceName == item.namespace.name.value {
-                groups[groups.count - 1].endpoints.append(item.endpoint)
-                continue
-            }
-            namespaceName = item.namespace.name.value
-            let qualified = "\(api).\(typeName(item.namespace.name.value))"
-            if groups.last?.qualifiedName == qualified {
-                groups[groups.count - 1].endpoints.append(item.endpoint)
-            } else {
-                groups.append((qualified, [item.endpoint]))
-            }
-        }
-        let namespaces = groups.map { group in
-            let endpoints = group.endpoints
+    /// The endpoints of one file, by namespace (the validator has made their Swift names distinct). Their views
+    /// are not built here: each is built when the template reaches it (``DeferredContextList``), so translating an
+    /// endpoint and rendering it are one step.
+    func endpointsView(for namespaces: [ResolvedNamespace]) -> EndpointsView {
+        let groups = namespaces.filter { !$0.endpoints.isEmpty }.map { namespace in
+            let endpoints = namespace.endpoints
             return NamespaceEndpointsView(
-                qualifiedName: group.qualifiedName,
+                qualifiedName: "\(api).\(typeName(namespace.name.value))",
                 endpoints: DeferredContextList(count: endpoints.count) { endpointView(endpoints[$0]) })
         }
-        return EndpointsView(file: fileView, namespaces: namespaces, hasEndpoints: !namespaces.isEmpty)
+        return EndpointsView(file: fileView, namespaces: groups, hasEndpoints: !groups.isEmpty)
     }
 
     /// One argument of a factory function.
