@@ -250,6 +250,8 @@ final class EventBatches: @unchecked Sendable {
     }
 
     deinit {
+        // The last batches' events: the producer frees a slot's events only when it comes back to that slot.
+        for slot in 0..<Self.slotCount { deleteEvents(in: slot) }
         events.deallocate()
         counts.deallocate()
         endings.deinitialize(count: Self.slotCount)
@@ -264,6 +266,7 @@ final class EventBatches: @unchecked Sendable {
         var slot = 0
         while true {
             free.wait()
+            deleteEvents(in: slot)
             var ending = Ending.more
             var count = 0
             if stopRequested[slot] {
@@ -294,17 +297,25 @@ final class EventBatches: @unchecked Sendable {
         }
     }
 
+    /// Frees the events of a slot the consumer is done with. The producer does it, on the thread whose libyaml
+    /// allocated them: glibc's `free` of another thread's allocation takes that thread's arena lock, which the
+    /// parser's own allocations then wait on.
+    private func deleteEvents(in slot: Int) {
+        let start = events + slot * Self.batchSize
+        for index in 0..<counts[slot] { yaml_event_delete(start + index) }
+        counts[slot] = 0
+    }
+
     /// Takes every batch in order, giving each event to `handle` (and a failure to `failure`) until `handle`
-    /// returns false; the rest are only freed. Returns after the producer's last batch.
+    /// returns false; the rest are skipped (the producer frees every event). Returns after the producer's last batch.
     func consume(_ handle: (yaml_event_t) -> Bool, failure: (LibYAMLError) -> Void) {
         var slot = 0
         var handling = true
         while true {
             filled.wait()
             let start = events + slot * Self.batchSize
-            for index in 0..<counts[slot] {
-                if handling && !handle(start[index]) { handling = false }
-                yaml_event_delete(start + index)
+            for index in 0..<counts[slot] where handling {
+                if !handle(start[index]) { handling = false }
             }
             let ending = endings[slot]
             if handling, case .failure(let error) = ending { failure(error) }
