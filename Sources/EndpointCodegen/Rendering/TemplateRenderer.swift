@@ -1,4 +1,3 @@
-import Dispatch
 import EndpointSpec
 
 #if canImport(FoundationEssentials)

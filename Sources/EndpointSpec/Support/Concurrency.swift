@@ -19,8 +19,8 @@ package let availableCores: Int = {
 /// One slot per chunk, each written by exactly one task and read after all of them finished.
 package final class ChunkSlots<Value>: @unchecked Sendable {
     // @unchecked: slot i is written only by chunk i, through its own address in a buffer allocated up front (no
-    // array bookkeeping is shared between the writers), and read only after every writer has finished
-    // (concurrentPerform has returned, or the writer has signalled a semaphore the reader waits on).
+    // array bookkeeping is shared between the writers), and read only after every writer has signalled a
+    // semaphore the reader waits on (inParallel, concurrentChunks).
     private let slots: UnsafeMutableBufferPointer<[Value]>
 
     package init(count: Int) {
