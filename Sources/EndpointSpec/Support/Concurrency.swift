@@ -19,8 +19,8 @@ package let availableCores: Int = {
 /// One slot per chunk, each written by exactly one task and read after all of them finished.
 package final class ChunkSlots<Value>: @unchecked Sendable {
     // @unchecked: slot i is written only by chunk i, through its own address in a buffer allocated up front (no
-    // array bookkeeping is shared between the writers), and read only after every writer has signalled a
-    // semaphore the reader waits on (inParallel, concurrentChunks).
+    // array bookkeeping is shared between the writers), and read only after concurrentChunks has returned, which
+    // it does once every writer has signalled a semaphore it waits on.
     private let slots: UnsafeMutableBufferPointer<[Value]>
 
     package init(count: Int) {
@@ -41,30 +41,26 @@ package final class ChunkSlots<Value>: @unchecked Sendable {
 
 /// Runs `first` and `second` at the same time, on two cores when there are two, and returns both results.
 ///
-/// `first` runs on the calling thread and `second` on a queue of its own, which targets an overcommitting root
-/// queue and so gets a thread at once. `DispatchQueue.concurrentPerform(iterations: 2)` did not always find a
-/// second worker in time: about half the runs of a 1,000-endpoint decode took as long as on one core.
+/// Through ``concurrentChunks(_:_:)``: the calling thread takes one closure and a helper on a queue of its own
+/// the other. `DispatchQueue.concurrentPerform(iterations: 2)` did not always find a second worker in time: about
+/// half the runs of a 1,000-endpoint decode took as long as on one core.
 package func inParallel<First: Sendable, Second: Sendable>(
-    _ first: @Sendable () -> First, _ second: @escaping @Sendable () -> Second
+    _ first: @escaping @Sendable () -> First, _ second: @escaping @Sendable () -> Second
 ) -> (First, Second) {
-    guard availableCores > 1 else { return (first(), second()) }
+    let firstSlot = ChunkSlots<First>(count: 1)
     let secondSlot = ChunkSlots<Second>(count: 1)
-    let finished = DispatchSemaphore(value: 0)
-    DispatchQueue(label: "endpointgen.in-parallel").async {
-        secondSlot.set(0, [second()])
-        finished.signal()
+    concurrentChunks(2) { index in
+        if index == 0 { firstSlot.set(0, [first()]) } else { secondSlot.set(0, [second()]) }
     }
-    let firstResult = first()
-    finished.wait()
-    return (firstResult, secondSlot.joined()[0])
+    return (firstSlot.joined()[0], secondSlot.joined()[0])
 }
 
 /// Calls `body` once with each index below `count`, on the calling thread and on up to `availableCores - 1`
 /// helpers, each taking the next index as it finishes one, and returns when every call has returned.
 ///
-/// Each helper runs on a queue of its own (an overcommitting root queue), so it gets a thread at once: like
-/// ``inParallel(_:_:)``, this does not wait on the shared pool's workers, which `concurrentPerform` sometimes
-/// did not find in time.
+/// Each helper runs on a queue of its own (an overcommitting root queue, as the YAML parser's thread does), so it
+/// gets a thread at once: this does not wait on the shared pool's workers, which `concurrentPerform` sometimes
+/// did not find in time. With one core, `body` runs for each index in order on the calling thread.
 package func concurrentChunks(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     let helpers = Swift.min(availableCores, count) - 1
     guard helpers > 0 else {
