@@ -70,9 +70,8 @@ package struct CodeGenerator: Sendable {
 
         var files = [PlannedFile(name: FileLayout.mainFileName(base), template: "API", view: translator.apiView())]
         var modelShards = Array(repeating: [ResolvedModel](), count: count)
-        // With one file of each kind there is nothing to hash.
         for model in spec.models {
-            modelShards[count == 1 ? 0 : FileLayout.shard(of: model.name.value, count: count)].append(model)
+            modelShards[FileLayout.shard(of: model.name.value, count: count)].append(model)
         }
         for (name, models) in zip(FileLayout.modelFileNames(base, count), modelShards) {
             files.append(PlannedFile(name: name, template: "Models", view: translator.modelsView(for: models)))

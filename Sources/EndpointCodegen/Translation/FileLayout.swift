@@ -44,7 +44,9 @@ package enum FileLayout {
     }
 
     /// The file (0-based) that `name` goes to: FNV-1a of its UTF-8, so it is the same on every machine and run.
+    /// With one file there is nothing to hash.
     static func shard(of name: String, count: Int) -> Int {
+        guard count > 1 else { return 0 }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name.utf8 {
             hash ^= UInt64(byte)
