@@ -142,7 +142,7 @@ let package = Package(
             name: "ClientScenarioTests",
             dependencies: [
                 "EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "PlayerAPI",
-                "StorageAPI", .product(name: "FlyingFox", package: "FlyingFox"),
+                "StorageAPI", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         .testTarget(

@@ -2,6 +2,7 @@ import EndpointRuntime
 import FlyingFox
 import Foundation
 import GitHubEventsAPI
+import TestSupport
 import Testing
 
 /// The generated GitHub API against an in-process server that pages the way GitHub does: absolute `Link` URLs,
@@ -120,7 +121,7 @@ struct PagingScenarioTests {
                 received.withLock { $0 += page.map(\.id) }
             }
         }
-        while hits.count < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await Eventually.holds { hits.count >= 3 })
         task.cancel()
         let result = await task.result
         // Ordering, not a wall-clock bound: the slow page had not been answered when the loop ended.

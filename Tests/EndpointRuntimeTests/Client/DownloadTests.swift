@@ -1,5 +1,6 @@
 import EndpointRuntime
 import Foundation
+import TestSupport
 import Testing
 
 /// Downloads to a file, bytes and text bodies, several success statuses.
@@ -96,7 +97,7 @@ struct DownloadTests {
                 if progress.bytesWritten > 1 << 20 { started.withLock { $0 = true } }
             }
         }
-        while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await Eventually.holds { started.withLock { $0 } })
         task.cancel()
         expectClientFailure(await task.result.mapError { $0 as any Error }, .cancelled)
         #expect(contents(of: directory).isEmpty, "\(contents(of: directory))")
