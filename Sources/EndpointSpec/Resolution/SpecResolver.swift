@@ -4,168 +4,72 @@
 /// them again.
 enum SpecResolver {
     /// The resolved spec, or nil when `spec` still has a type that did not parse (validation reports it).
+    ///
+    /// A big spec resolves its models and its namespaces in chunks on every core (a spec that validated has no
+    /// cycles left to follow, and each chunk keeps its own results); the "any of" scope choices are then numbered
+    /// in one pass in spec order, so the result is the same on any number of cores.
     static func resolve(_ spec: Spec) -> ResolvedSpec? {
-        var complete = true
-        var modelsByName: [String: ModelDefinition] = [:]
-        for model in spec.models where modelsByName[model.name.value] == nil { modelsByName[model.name.value] = model }
-        func type(_ reference: TypeReference) -> TypeExpression {
-            guard let expression = reference.expression else {
-                complete = false
-                return .builtin(.json)
+        let resolution = Resolution(spec)
+        var models: [ResolvedModel]
+        var namespaces: [ResolvedNamespace]
+        var complete: Bool
+        let endpointCount = spec.namespaces.reduce(0) { $0 + $1.endpoints.count }
+        if availableCores > 1, endpointCount >= SpecValidator.parallelEndpointCount {
+            // Chunk 0 is the models; the others are runs of whole namespaces of about `chunkSize` endpoints.
+            let chunkSize = max(32, endpointCount / 16)
+            var runs: [Range<Int>] = []
+            var start = 0
+            var size = 0
+            for (index, namespace) in spec.namespaces.enumerated() {
+                size += namespace.endpoints.count
+                if size >= chunkSize {
+                    runs.append(start..<index + 1)
+                    start = index + 1
+                    size = 0
+                }
             }
-            return expression
-        }
-        func defaultValue(_ text: Located<String>?, _ type: TypeExpression) -> DefaultValue? {
-            guard let text else { return nil }
-            guard case .success(let value) = DefaultValue.resolve(text.value, for: type, models: modelsByName) else {
-                complete = false
-                return nil
+            if start < spec.namespaces.count { runs.append(start..<spec.namespaces.count) }
+            let modelSlot = ChunkSlots<ResolvedModel>(count: 1)
+            let namespaceSlots = ChunkSlots<ResolvedNamespace>(count: runs.count)
+            let completeSlots = ChunkSlots<Bool>(count: runs.count + 1)
+            concurrentChunks(runs.count + 1) { [runs] chunk in
+                var part = resolution
+                if chunk == 0 {
+                    modelSlot.set(0, spec.models.map { part.model($0) })
+                } else {
+                    namespaceSlots.set(chunk - 1, spec.namespaces[runs[chunk - 1]].map { part.namespace($0) })
+                }
+                completeSlots.set(chunk, [part.complete])
             }
-            return value
+            models = modelSlot.joined()
+            namespaces = namespaceSlots.joined()
+            complete = !completeSlots.joined().contains(false)
+        } else {
+            var whole = resolution
+            models = spec.models.map { whole.model($0) }
+            namespaces = spec.namespaces.map { whole.namespace($0) }
+            complete = whole.complete
         }
-        func property(_ property: Property) -> ResolvedProperty {
-            let type = type(property.type)
-            var resolved = ResolvedProperty(
-                name: property.name, wireName: property.wireName, type: type, documentation: property.documentation)
-            resolved.isNullable = property.nullable?.value ?? false
-            resolved.defaultValue = defaultValue(property.defaultValue, type)
-            resolved.example = defaultValue(property.example, type)
-            return resolved
-        }
-        let apiHeaders = spec.constantHeaders.map { ResolvedHeader(name: $0.name.value, value: $0.value.value) }
-        func errors(_ errors: [ErrorResponse]) -> [ResolvedError] {
-            errors.map { ResolvedError(status: $0.status, type: type($0.type), location: $0.type.text.location) }
-        }
-        // Each distinct "any of" set once, keyed by its members whatever their order.
+
+        // Each distinct "any of" set once, keyed by its members whatever their order, numbered in spec order.
         var choices: [ResolvedScopeChoice] = []
         var choiceIndex: [Set<String>: Int] = [:]
-        func choice(_ requirement: ScopeRequirement?) -> Int? {
-            guard let requirement, requirement.kind == .anyOf else { return nil }
-            let names = requirement.names.map(\.value)
-            if let index = choiceIndex[Set(names)] { return index }
-            choices.append(ResolvedScopeChoice(names: names))
-            choiceIndex[Set(names)] = choices.count - 1
-            return choices.count - 1
-        }
-        func endpoint(_ endpoint: Endpoint) -> ResolvedEndpoint {
-            let placement = ParameterPlacement(endpoint)
-            let parameters = zip(endpoint.parameters, placement.locations).map { parameter, location in
-                let type = type(parameter.type)
-                var resolved = ResolvedParameter(
-                    name: parameter.name, wireName: parameter.wireName, type: type, location: location,
-                    arrayFormat: parameter.arrayFormat?.value ?? .repeat, documentation: parameter.documentation)
-                resolved.defaultValue = defaultValue(parameter.defaultValue, type)
-                resolved.allowsSlashes = parameter.allowsSlashes?.value ?? false
-                return resolved
-            }
-            let body: ResolvedBody?
-            switch endpoint.body {
-            case .value(let reference)?: body = .value(type(reference))
-            case .jsonFields(let fields, _)?: body = .jsonFields(fields.map(property))
-            case .formFields(let fields, _)?: body = .formFields(fields.map(property))
-            case .multipartFields(let fields, _)?:
-                body = .multipartFields(
-                    fields.map {
-                        var field = property($0)
-                        let element = field.type.unwrapped.arrayElement
-                        field.isJSONPart =
-                            !element.isTextual(allowsLists: false, models: modelsByName) && element != .builtin(.upload)
-                        return field
-                    })
-            case .raw(let raw)?:
-                body = .raw(media: raw.media.value, argumentName: raw.argumentName, documentation: raw.documentation)
-            case nil: body = nil
-            }
-            let response = type(endpoint.response)
-            var resolved = ResolvedEndpoint(
-                name: endpoint.name, namespace: endpoint.namespace, method: endpoint.method, path: endpoint.path,
-                parameters: parameters,
-                pathParameters: placement.pathParameterIndices.compactMap { $0.map { parameters[$0] } },
-                body: body, response: response, scope: endpoint.scope, errors: errors(endpoint.errors),
-                documentation: endpoint.documentation)
-            resolved.scopeChoice = choice(endpoint.scope)
-            resolved.server = endpoint.server?.value
-            resolved.ownHeaders = endpoint.constantHeaders.map {
-                ResolvedHeader(name: $0.name.value, value: $0.value.value)
-            }
-            // The endpoint's own headers, header parameters and media type win over the API's constants.
-            if !apiHeaders.isEmpty {
-                var overridden = Set(endpoint.constantHeaders.map { $0.name.value.lowercased() })
-                for parameter in parameters where parameter.location == .header {
-                    overridden.insert(parameter.wireName.lowercased())
+        for namespace in namespaces.indices {
+            for endpoint in namespaces[namespace].endpoints.indices {
+                guard let requirement = namespaces[namespace].endpoints[endpoint].scope, requirement.kind == .anyOf
+                else { continue }
+                let names = requirement.names.map(\.value)
+                let key = Set(names)
+                let index: Int
+                if let known = choiceIndex[key] {
+                    index = known
+                } else {
+                    choices.append(ResolvedScopeChoice(names: names))
+                    index = choices.count - 1
+                    choiceIndex[key] = index
                 }
-                if endpoint.responseMedia != nil { overridden.insert("accept") }
-                resolved.apiHeaders = apiHeaders.filter { !overridden.contains($0.name.lowercased()) }
+                namespaces[namespace].endpoints[endpoint].scopeChoice = index
             }
-            let media = endpoint.responseMedia?.value
-            resolved.responseMedia = media
-            func reading(_ type: TypeExpression) -> BodyReading {
-                guard let reading = MediaType.reading(of: type, media: media) else {
-                    complete = false
-                    return .json
-                }
-                return reading
-            }
-            resolved.responseReading = reading(response)
-            resolved.successStatuses = endpoint.successStatuses.map {
-                let type = type($0.type)
-                return ResolvedSuccessStatus(status: $0.status.value, type: type, reading: reading(type))
-            }
-            resolved.responseHeaders = endpoint.responseHeaders.map {
-                ResolvedResponseHeader(
-                    wireName: $0.wireName, propertyName: $0.propertyName, type: type($0.type),
-                    documentation: $0.documentation)
-            }
-            resolved.paging = endpoint.paging.flatMap { paging -> ResolvedPaging? in
-                func field(_ path: Located<String>) -> FieldPath? {
-                    guard case .success(let field) = FieldPath.resolve(path.value, from: response, models: modelsByName)
-                    else {
-                        complete = false
-                        return nil
-                    }
-                    return field
-                }
-                switch paging {
-                case .link:
-                    return .link
-                case .nextURL(let path):
-                    return field(path).map { .nextURL($0) }
-                case .cursor(let path, let parameter):
-                    let wireName = parameters.first { $0.name.value == parameter.value }?.wireName ?? parameter.value
-                    return field(path).map { .cursor($0, queryName: wireName) }
-                }
-            }
-            return resolved
-        }
-        let models = spec.models.map { model -> ResolvedModel in
-            switch model.kind {
-            case .object:
-                let properties = ModelComposition.properties(of: model, models: modelsByName)
-                return ResolvedModel(
-                    name: model.name, kind: .object(properties.map(property)), documentation: model.documentation)
-            case .enumeration(let cases):
-                var resolved = ResolvedModel(
-                    name: model.name, kind: .enumeration(cases), documentation: model.documentation)
-                resolved.isIntegerEnumeration = model.isIntegerEnumeration
-                return resolved
-            case .oneOf(let oneOf):
-                let variants = oneOf.variants.map(\.value)
-                let discriminator = oneOf.discriminator.map { discriminator -> ResolvedDiscriminator in
-                    var values = discriminator.mapping.map { (value: $0.value.value, model: $0.model.value) }
-                    let mapped = Set(values.map(\.model))
-                    values += variants.filter { !mapped.contains($0) }.map { (value: $0, model: $0) }
-                    var encoded: [String: String] = [:]
-                    for entry in values where encoded[entry.model] == nil { encoded[entry.model] = entry.value }
-                    return ResolvedDiscriminator(
-                        property: discriminator.property.value, values: values, encodedValues: encoded)
-                }
-                return ResolvedModel(
-                    name: model.name, kind: .oneOf(ResolvedOneOf(variants: variants, discriminator: discriminator)),
-                    documentation: model.documentation)
-            }
-        }
-        let namespaces = spec.namespaces.map {
-            ResolvedNamespace(name: $0.name, endpoints: $0.endpoints.map(endpoint))
         }
         var scopes = spec.scopes.map {
             ResolvedScope(
@@ -175,12 +79,183 @@ enum SpecResolver {
         for (index, choice) in choices.enumerated() {
             for name in choice.names { if let scope = scopeIndex[name] { scopes[scope].choices.append(index) } }
         }
+        var errorResolution = resolution
         var resolved = ResolvedSpec(
             file: spec.file, api: spec.api, baseURL: spec.baseURL, description: spec.description,
-            scopes: scopes, errors: errors(spec.errors), models: models, namespaces: namespaces)
+            scopes: scopes, errors: errorResolution.errors(spec.errors), models: models, namespaces: namespaces)
         resolved.scopeChoices = choices
-        resolved.constantHeaders = apiHeaders
+        resolved.constantHeaders = resolution.apiHeaders
         resolved.servers = spec.servers
-        return complete ? resolved : nil
+        return complete && errorResolution.complete ? resolved : nil
+    }
+}
+
+/// What resolving one part of a spec needs (its models by name, the API's constant headers), and whether every
+/// type and value it met resolved.
+private struct Resolution: Sendable {
+    let modelsByName: [String: ModelDefinition]
+    let apiHeaders: [ResolvedHeader]
+    /// False once a type, default value, response reading or paging field of this part did not resolve.
+    var complete = true
+
+    init(_ spec: Spec) {
+        var modelsByName: [String: ModelDefinition] = [:]
+        for model in spec.models where modelsByName[model.name.value] == nil { modelsByName[model.name.value] = model }
+        self.modelsByName = modelsByName
+        apiHeaders = spec.constantHeaders.map { ResolvedHeader(name: $0.name.value, value: $0.value.value) }
+    }
+
+    mutating func type(_ reference: TypeReference) -> TypeExpression {
+        guard let expression = reference.expression else {
+            complete = false
+            return .builtin(.json)
+        }
+        return expression
+    }
+
+    mutating func defaultValue(_ text: Located<String>?, _ type: TypeExpression) -> DefaultValue? {
+        guard let text else { return nil }
+        guard case .success(let value) = DefaultValue.resolve(text.value, for: type, models: modelsByName) else {
+            complete = false
+            return nil
+        }
+        return value
+    }
+
+    mutating func property(_ property: Property) -> ResolvedProperty {
+        let type = type(property.type)
+        var resolved = ResolvedProperty(
+            name: property.name, wireName: property.wireName, type: type, documentation: property.documentation)
+        resolved.isNullable = property.nullable?.value ?? false
+        resolved.defaultValue = defaultValue(property.defaultValue, type)
+        resolved.example = defaultValue(property.example, type)
+        return resolved
+    }
+
+    mutating func errors(_ errors: [ErrorResponse]) -> [ResolvedError] {
+        errors.map { ResolvedError(status: $0.status, type: type($0.type), location: $0.type.text.location) }
+    }
+
+    mutating func namespace(_ namespace: Namespace) -> ResolvedNamespace {
+        ResolvedNamespace(name: namespace.name, endpoints: namespace.endpoints.map { endpoint($0) })
+    }
+
+    /// The endpoint with everything but its scope choice, which ``SpecResolver/resolve(_:)`` numbers afterwards.
+    mutating func endpoint(_ endpoint: Endpoint) -> ResolvedEndpoint {
+        let placement = ParameterPlacement(endpoint)
+        let parameters = zip(endpoint.parameters, placement.locations).map { parameter, location in
+            let type = type(parameter.type)
+            var resolved = ResolvedParameter(
+                name: parameter.name, wireName: parameter.wireName, type: type, location: location,
+                arrayFormat: parameter.arrayFormat?.value ?? .repeat, documentation: parameter.documentation)
+            resolved.defaultValue = defaultValue(parameter.defaultValue, type)
+            resolved.allowsSlashes = parameter.allowsSlashes?.value ?? false
+            return resolved
+        }
+        let body: ResolvedBody?
+        switch endpoint.body {
+        case .value(let reference)?: body = .value(type(reference))
+        case .jsonFields(let fields, _)?: body = .jsonFields(fields.map { property($0) })
+        case .formFields(let fields, _)?: body = .formFields(fields.map { property($0) })
+        case .multipartFields(let fields, _)?:
+            body = .multipartFields(
+                fields.map {
+                    var field = property($0)
+                    let element = field.type.unwrapped.arrayElement
+                    field.isJSONPart =
+                        !element.isTextual(allowsLists: false, models: modelsByName) && element != .builtin(.upload)
+                    return field
+                })
+        case .raw(let raw)?:
+            body = .raw(media: raw.media.value, argumentName: raw.argumentName, documentation: raw.documentation)
+        case nil: body = nil
+        }
+        let response = type(endpoint.response)
+        var resolved = ResolvedEndpoint(
+            name: endpoint.name, namespace: endpoint.namespace, method: endpoint.method, path: endpoint.path,
+            parameters: parameters,
+            pathParameters: placement.pathParameterIndices.compactMap { $0.map { parameters[$0] } },
+            body: body, response: response, scope: endpoint.scope, errors: errors(endpoint.errors),
+            documentation: endpoint.documentation)
+        resolved.server = endpoint.server?.value
+        resolved.ownHeaders = endpoint.constantHeaders.map {
+            ResolvedHeader(name: $0.name.value, value: $0.value.value)
+        }
+        // The endpoint's own headers, header parameters and media type win over the API's constants.
+        if !apiHeaders.isEmpty {
+            var overridden = Set(endpoint.constantHeaders.map { $0.name.value.lowercased() })
+            for parameter in parameters where parameter.location == .header {
+                overridden.insert(parameter.wireName.lowercased())
+            }
+            if endpoint.responseMedia != nil { overridden.insert("accept") }
+            resolved.apiHeaders = apiHeaders.filter { !overridden.contains($0.name.lowercased()) }
+        }
+        let media = endpoint.responseMedia?.value
+        resolved.responseMedia = media
+        func reading(_ type: TypeExpression) -> BodyReading {
+            guard let reading = MediaType.reading(of: type, media: media) else {
+                complete = false
+                return .json
+            }
+            return reading
+        }
+        resolved.responseReading = reading(response)
+        resolved.successStatuses = endpoint.successStatuses.map {
+            let type = type($0.type)
+            return ResolvedSuccessStatus(status: $0.status.value, type: type, reading: reading(type))
+        }
+        resolved.responseHeaders = endpoint.responseHeaders.map {
+            ResolvedResponseHeader(
+                wireName: $0.wireName, propertyName: $0.propertyName, type: type($0.type),
+                documentation: $0.documentation)
+        }
+        resolved.paging = endpoint.paging.flatMap { paging -> ResolvedPaging? in
+            func field(_ path: Located<String>) -> FieldPath? {
+                guard case .success(let field) = FieldPath.resolve(path.value, from: response, models: modelsByName)
+                else {
+                    complete = false
+                    return nil
+                }
+                return field
+            }
+            switch paging {
+            case .link:
+                return .link
+            case .nextURL(let path):
+                return field(path).map { .nextURL($0) }
+            case .cursor(let path, let parameter):
+                let wireName = parameters.first { $0.name.value == parameter.value }?.wireName ?? parameter.value
+                return field(path).map { .cursor($0, queryName: wireName) }
+            }
+        }
+        return resolved
+    }
+
+    mutating func model(_ model: ModelDefinition) -> ResolvedModel {
+        switch model.kind {
+        case .object:
+            let properties = ModelComposition.properties(of: model, models: modelsByName)
+            return ResolvedModel(
+                name: model.name, kind: .object(properties.map { property($0) }), documentation: model.documentation)
+        case .enumeration(let cases):
+            var resolved = ResolvedModel(
+                name: model.name, kind: .enumeration(cases), documentation: model.documentation)
+            resolved.isIntegerEnumeration = model.isIntegerEnumeration
+            return resolved
+        case .oneOf(let oneOf):
+            let variants = oneOf.variants.map(\.value)
+            let discriminator = oneOf.discriminator.map { discriminator -> ResolvedDiscriminator in
+                var values = discriminator.mapping.map { (value: $0.value.value, model: $0.model.value) }
+                let mapped = Set(values.map(\.model))
+                values += variants.filter { !mapped.contains($0) }.map { (value: $0, model: $0) }
+                var encoded: [String: String] = [:]
+                for entry in values where encoded[entry.model] == nil { encoded[entry.model] = entry.value }
+                return ResolvedDiscriminator(
+                    property: discriminator.property.value, values: values, encodedValues: encoded)
+            }
+            return ResolvedModel(
+                name: model.name, kind: .oneOf(ResolvedOneOf(variants: variants, discriminator: discriminator)),
+                documentation: model.documentation)
+        }
     }
 }
