@@ -19,4 +19,10 @@ struct EndpointGenCommand: ParsableCommand {
         version: EndpointGenVersion.current,
         subcommands: [GenerateCommand.self, ValidateCommand.self, InitCommand.self]
     )
+
+    /// Sets the allocator up for a short run, then parses the arguments and runs the command.
+    static func main() {
+        HeapPolicy.applyForShortRun()
+        main(nil)
+    }
 }
