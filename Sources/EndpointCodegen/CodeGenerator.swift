@@ -4,13 +4,22 @@ import EndpointSpec
 package struct GeneratedFile: Sendable, Hashable {
     /// The file name, without folders: `Shop+Models.swift`.
     package var name: String
-    /// The file's text.
-    package var contents: String
+    /// The file's text as UTF-8, as it is written: rendered into these bytes, compared and written from them
+    /// without a copy (a generated file of a big API is megabytes).
+    package var bytes: [UInt8]
 
-    /// Creates a file.
+    /// The file's text.
+    package var contents: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Creates a file from its text.
     package init(name: String, contents: String) {
+        self.init(name: name, bytes: Array(contents.utf8))
+    }
+
+    /// Creates a file from its UTF-8 bytes.
+    package init(name: String, bytes: [UInt8]) {
         self.name = name
-        self.contents = contents
+        self.bytes = bytes
     }
 }
 
@@ -50,7 +59,7 @@ package struct CodeGenerator: Sendable {
         var files: [GeneratedFile] = []
         for file in planned {
             files.append(
-                GeneratedFile(name: file.name, contents: try templates.render(file.view, template: file.template)))
+                GeneratedFile(name: file.name, bytes: try templates.render(file.view, template: file.template)))
         }
         return files
     }

@@ -148,7 +148,7 @@ struct GenerateCommand: ParsableCommand {
                 let milliseconds = Int(phaseTimes.total.milliseconds.rounded())
                 Console.output(
                     "\(path): \(Console.count(spec.models.count, "model")), "
-                        + "\(Console.count(spec.endpoints.count, "endpoint")) → \(Console.count(generated.count, "file")) "
+                        + "\(Console.count(spec.endpointCount, "endpoint")) → \(Console.count(generated.count, "file")) "
                         + "in \(output) (\(changes.written.count) written, \(changes.unchanged.count) unchanged"
                         + (changes.removed.isEmpty ? "" : ", \(changes.removed.count) removed")
                         + ") in \(milliseconds) ms")

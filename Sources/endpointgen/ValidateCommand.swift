@@ -58,7 +58,7 @@ struct ValidateCommand: ParsableCommand {
     private static func summary(of spec: Spec, warnings: Int) -> String {
         var parts = [
             Console.count(spec.models.count, "model"),
-            Console.count(spec.endpoints.count, "endpoint"),
+            Console.count(spec.endpointCount, "endpoint"),
             Console.count(spec.namespaces.count, "namespace"),
             Console.count(spec.scopes.count, "scope"),
         ]

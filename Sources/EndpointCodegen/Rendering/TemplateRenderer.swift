@@ -91,11 +91,20 @@ struct TemplateRenderer {
                 outputs.set(chunk, [.failure(error)])
             }
         }
-        for result in outputs.joined() { output.append(contentsOf: try result.get()) }
+        let results = outputs.joined()
+        // Grown once, to the chunks' size plus room for what follows the list, rather than doubling (and copying
+        // the whole buffer) as the chunks arrive.
+        let size = results.reduce(0) { total, result in total + ((try? result.get())?.count ?? 0) }
+        output.reserveCapacity(output.count + size + Self.roomAfterList)
+        for result in results { output.append(contentsOf: try result.get()) }
     }
 
     /// Lists at least this long are rendered in parallel.
     private static let parallelListLength = 16
+
+    /// Bytes kept free after a parallel list's output for the text that follows it (a closing brace, the next
+    /// declaration), so that it does not make the buffer grow again at once.
+    private static let roomAfterList = 1 << 14
 
     private mutating func renderElements(
         _ elements: any TemplateList, _ range: Range<Int>, _ body: [Template.Node]

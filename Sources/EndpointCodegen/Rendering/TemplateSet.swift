@@ -88,9 +88,9 @@ package struct TemplateSet: Sendable {
         }
     }
 
-    /// Renders the template `name` with `view`, with trailing spaces trimmed from every line and exactly one line
-    /// break at the end.
-    func render(_ view: some TemplateContext, template name: String) throws(TemplateError) -> String {
+    /// Renders the template `name` with `view` into UTF-8 bytes, with trailing spaces trimmed from every line and
+    /// exactly one line break at the end.
+    func render(_ view: some TemplateContext, template name: String) throws(TemplateError) -> [UInt8] {
         guard let template = templates[name] else {
             throw TemplateError(message: "no template named '\(name)'", location: SourceLocation(file: name))
         }
@@ -102,7 +102,7 @@ package struct TemplateSet: Sendable {
     /// The text with the spaces before each line break and at its end removed, ending in exactly one line break;
     /// compacted in place, one pass: line by line, each line break found with `memchr` and each kept line moved
     /// with `memmove`, so the work per byte is the C library's, not a loop's step per byte.
-    private static func trimmingTrailingSpaces(_ text: [UInt8]) -> String {
+    private static func trimmingTrailingSpaces(_ text: [UInt8]) -> [UInt8] {
         var bytes = text
         let count = bytes.withUnsafeMutableBufferPointer { buffer -> Int in
             guard let base = buffer.baseAddress else { return 0 }
@@ -128,6 +128,6 @@ package struct TemplateSet: Sendable {
         }
         bytes.removeSubrange(count...)
         bytes.append(UInt8(ascii: "\n"))
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }

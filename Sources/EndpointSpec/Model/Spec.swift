@@ -42,6 +42,9 @@ package struct Spec: Sendable {
     package var endpoints: [Endpoint] {
         namespaces.flatMap(\.endpoints)
     }
+
+    /// How many endpoints there are, without gathering them into one array as ``endpoints`` does.
+    package var endpointCount: Int { namespaces.reduce(0) { $0 + $1.endpoints.count } }
 }
 
 /// Documentation that can be attached to models, properties, parameters and endpoints.

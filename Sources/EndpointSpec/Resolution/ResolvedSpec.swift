@@ -27,6 +27,9 @@ package struct ResolvedSpec: Sendable {
 
     /// Every endpoint, namespace by namespace.
     package var endpoints: [ResolvedEndpoint] { namespaces.flatMap(\.endpoints) }
+
+    /// How many endpoints there are, without gathering them into one array as ``endpoints`` does.
+    package var endpointCount: Int { namespaces.reduce(0) { $0 + $1.endpoints.count } }
 }
 
 /// A scope and the scopes it includes directly (validation has ruled out unknown names and cycles).

@@ -13,7 +13,7 @@ enum SpecResolver {
         var models: [ResolvedModel]
         var namespaces: [ResolvedNamespace]
         var complete: Bool
-        let endpointCount = spec.namespaces.reduce(0) { $0 + $1.endpoints.count }
+        let endpointCount = spec.endpointCount
         if availableCores > 1, endpointCount >= SpecValidator.parallelEndpointCount {
             // Chunk 0 is the models; the others are runs of whole namespaces of about `chunkSize` endpoints.
             let chunkSize = max(32, endpointCount / 16)
