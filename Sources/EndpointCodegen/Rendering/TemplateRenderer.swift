@@ -36,6 +36,13 @@ struct TemplateRenderer {
         output.reserveCapacity(capacity)
     }
 
+    /// The bytes rendered so far, handed over: the renderer is left with none.
+    mutating func takeOutput() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &output)
+        return taken
+    }
+
     mutating func render(_ nodes: [Template.Node]) throws(TemplateError) {
         for node in nodes {
             switch node {

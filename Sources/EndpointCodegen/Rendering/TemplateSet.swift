@@ -89,21 +89,25 @@ package struct TemplateSet: Sendable {
     }
 
     /// Renders the template `name` with `view` into UTF-8 bytes, with trailing spaces trimmed from every line and
-    /// exactly one line break at the end.
-    func render(_ view: some TemplateContext, template name: String) throws(TemplateError) -> [UInt8] {
+    /// exactly one line break at the end; `capacity` bytes are reserved for the output to begin with.
+    func render(_ view: some TemplateContext, template name: String, capacity: Int = 1 << 16)
+        throws(TemplateError) -> [UInt8]
+    {
         guard let template = templates[name] else {
             throw TemplateError(message: "no template named '\(name)'", location: SourceLocation(file: name))
         }
-        var renderer = TemplateRenderer(templates: templates, sources: sources, root: view, capacity: 1 << 16)
+        var renderer = TemplateRenderer(templates: templates, sources: sources, root: view, capacity: capacity)
         try renderer.render(template.nodes)
-        return Self.trimmingTrailingSpaces(renderer.output)
+        // Taken from the renderer rather than shared with it, so trimming works in place instead of on a copy.
+        var bytes = renderer.takeOutput()
+        Self.trimTrailingSpaces(&bytes)
+        return bytes
     }
 
-    /// The text with the spaces before each line break and at its end removed, ending in exactly one line break;
+    /// Removes the spaces before each line break and at the end, and ends the text in exactly one line break;
     /// compacted in place, one pass: line by line, each line break found with `memchr` and each kept line moved
     /// with `memmove`, so the work per byte is the C library's, not a loop's step per byte.
-    private static func trimmingTrailingSpaces(_ text: [UInt8]) -> [UInt8] {
-        var bytes = text
+    private static func trimTrailingSpaces(_ bytes: inout [UInt8]) {
         let count = bytes.withUnsafeMutableBufferPointer { buffer -> Int in
             guard let base = buffer.baseAddress else { return 0 }
             let start = UnsafeMutableRawPointer(base)
@@ -128,6 +132,5 @@ package struct TemplateSet: Sendable {
         }
         bytes.removeSubrange(count...)
         bytes.append(UInt8(ascii: "\n"))
-        return bytes
     }
 }
