@@ -102,6 +102,8 @@ struct TemplateToken {
 struct TemplateScanner {
     let text: [UInt8]
     let file: String
+    /// `file`, interned once for the locations of its tags.
+    private let fileName: FileName
     private var position = 0
     private var line = 1
     private var lineStart = 0
@@ -112,6 +114,7 @@ struct TemplateScanner {
     init(text: [UInt8], file: String) {
         self.text = text
         self.file = file
+        self.fileName = FileName.interned(file)
     }
 
     mutating func tokens() throws(TemplateError) -> [TemplateToken] {
@@ -290,7 +293,7 @@ struct TemplateScanner {
     /// Line and column (counting characters, not UTF-8 continuation bytes) of the byte at `index`.
     private func location(at index: Int) -> SourceLocation {
         let column = text[lineStart..<index].reduce(1) { UTF8.isContinuation($1) ? $0 : $0 + 1 }
-        return SourceLocation(file: file, line: line, column: column)
+        return SourceLocation(file: fileName, line: line, column: column)
     }
 
     /// Removes the lines that hold nothing but one section, comment, partial, delimiter or pragma tag and

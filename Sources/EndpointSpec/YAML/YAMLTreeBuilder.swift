@@ -4,7 +4,8 @@
 /// costs nothing until its expanded size passes the node budget, which is tracked arithmetically: every
 /// finished node knows its weight (nodes in it) and height (levels in it).
 struct YAMLTreeBuilder {
-    private let file: String
+    /// The file every location is in, interned once.
+    private let fileName: FileName
     private let limits: YAMLReader.Limits
     private let text: [UInt8]
 
@@ -47,7 +48,7 @@ struct YAMLTreeBuilder {
     }
 
     init(file: String, limits: YAMLReader.Limits, text: [UInt8]) {
-        self.file = file
+        self.fileName = FileName.interned(file)
         self.limits = limits
         self.text = text
     }
@@ -361,7 +362,7 @@ struct YAMLTreeBuilder {
     // MARK: Positions
 
     private func location(_ position: SourcePosition) -> SourceLocation {
-        SourceLocation(file: file, line: position.line, column: position.column)
+        SourceLocation(file: fileName, line: position.line, column: position.column)
     }
 
     /// Line and column (in characters) of a byte offset, for libyaml's reader errors, which only give the offset.
