@@ -11,7 +11,7 @@ struct Template: Sendable {
     var nodes: [Node]
 
     /// One piece of a template.
-    indirect enum Node: Sendable {
+    enum Node: Sendable {
         /// Literal text, as UTF-8.
         case text([UInt8])
         /// `{{name}}` (escaped unless the template is `TEXT`), `{{{name}}}` or `{{&name}}` (never escaped).
