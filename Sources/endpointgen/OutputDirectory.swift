@@ -52,7 +52,7 @@ struct OutputDirectory {
         }
         for file in files {
             let filePath = PathText.joining(path, file.name)
-            if let existing = FileManager.default.contents(atPath: filePath), Self.same(existing, file.bytes) {
+            if Self.file(at: filePath, holds: file.bytes) {
                 changes.unchanged.append(filePath)
                 continue
             }
@@ -111,13 +111,31 @@ struct OutputDirectory {
         }
     }
 
-    /// Whether a file's `existing` bytes are `bytes`, compared as one block.
-    static func same(_ existing: Data, _ bytes: [UInt8]) -> Bool {
-        guard existing.count == bytes.count else { return false }
-        return existing.withUnsafeBytes { old in
-            bytes.withUnsafeBytes { new in
-                guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return true }
-                return memcmp(oldBase, newBase, new.count) == 0
+    /// Whether the regular file at `path` holds exactly `bytes`: false at once when the sizes differ, else read
+    /// and compared a block at a time, so checking a file of megabytes neither allocates nor touches a copy of it.
+    static func file(at path: String, holds bytes: [UInt8]) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == bytes.count
+        else { return false }
+        var block = [UInt8](repeating: 0, count: Swift.min(bytes.count, 1 << 16))
+        return bytes.withUnsafeBytes { expected in
+            block.withUnsafeMutableBytes { block in
+                var compared = 0
+                while compared < expected.count {
+                    let count = read(descriptor, block.baseAddress!, Swift.min(block.count, expected.count - compared))
+                    if count < 0 && errno == EINTR { continue }
+                    // An error, or the file shrank since `fstat`: not the same.
+                    guard count > 0, memcmp(block.baseAddress!, expected.baseAddress! + compared, count) == 0 else {
+                        return false
+                    }
+                    compared += count
+                }
+                // Nothing may follow (the file grew since `fstat`).
+                var extra: UInt8 = 0
+                return read(descriptor, &extra, 1) == 0
             }
         }
     }

@@ -44,6 +44,33 @@ struct GenerateCommandTests {
         #expect(try modificationDates(in: folder) == dates)
     }
 
+    @Test("a file edited by hand is found out and rewritten, whether its size changed or only one byte did")
+    func editedFiles() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
+        #expect(first.status == 0, "\(first.standardError)")
+        let bytes = try contents(of: folder)
+        let models = folder.appendingPathComponent("Shop+Models.swift")
+        let original = try #require(bytes["Shop+Models.swift"])
+        var edits: [Data] = []
+        var sameSize = original
+        sameSize[sameSize.count / 2] ^= 0x01
+        edits.append(sameSize)  // one byte, same size
+        edits.append(original + Data("// more\n".utf8))  // longer
+        edits.append(original.dropLast())  // shorter
+        edits.append(Data())  // empty
+        for edit in edits {
+            try edit.write(to: models)
+            let check = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path, "--check"])
+            #expect(check.status == 1)
+            #expect(check.standardError.contains("Shop+Models.swift is not up to date"), "\(check.standardError)")
+            let again = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", folder.path])
+            #expect(again.standardOutput.contains("(1 written, 2 unchanged)"), "\(again.standardOutput)")
+            #expect(try contents(of: folder) == bytes)
+        }
+    }
+
     @Test("a file that cannot be written is named with the system's reason, and nothing half-written is left")
     func unwritableOutput() async throws {
         let folder = try CLIRunner.temporaryDirectory()
