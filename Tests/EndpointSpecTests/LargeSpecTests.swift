@@ -65,4 +65,30 @@ struct LargeSpecTests {
         #expect(resolved.namespaces.map(\.name.value) == (0..<20).map { "N\($0)" })
         #expect(resolved.namespaces.flatMap(\.endpoints).map(\.name.value) == (0..<500).map { "e\($0)" })
     }
+
+    @Test("\"any of\" choices are numbered in spec order, however the endpoints were spread over the cores")
+    func choicesInSpecOrder() throws {
+        var text = spec(
+            endpoints: 500,
+            special: [
+                10: "path: /e10, scope: { anyOf: [A, C] }",
+                260: "path: /e260, scope: { anyOf: [X, C] }",
+                261: "path: /e261, scope: { anyOf: [C, B] }",
+                490: "path: /e490, scope: { anyOf: [C, A] }",
+            ])
+        text = text.replacingOccurrences(of: "id: Nope", with: "id: Int")
+        let output = SpecLoader().load(text, file: "big.yaml")
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let resolved = try #require(output.resolved)
+        // One choice per distinct set, in the order the endpoints first offer them; [C, A] is the choice [A, C].
+        #expect(resolved.scopeChoices.map(\.names) == [["A", "C"], ["X", "C"], ["C", "B"]])
+        let endpoints = resolved.namespaces.flatMap(\.endpoints)
+        #expect(endpoints.map(\.scopeChoice) == (0..<500).map { [10: 0, 260: 1, 261: 2, 490: 0][$0] })
+        let choices = Dictionary(uniqueKeysWithValues: resolved.scopes.map { ($0.name.value, $0.choices) })
+        #expect(choices["A"] == [0])
+        #expect(choices["B"] == [2])
+        #expect(choices["C"] == [0, 1, 2])
+        #expect(choices["X"] == [1])
+        #expect(choices["BOrC"] == [])
+    }
 }
