@@ -25,10 +25,7 @@ package struct ResolvedSpec: Sendable {
     /// Other base URLs endpoints name, in the file's order.
     package var servers: [ServerDefinition] = []
 
-    /// Every endpoint, namespace by namespace.
-    package var endpoints: [ResolvedEndpoint] { namespaces.flatMap(\.endpoints) }
-
-    /// How many endpoints there are, without gathering them into one array as ``endpoints`` does.
+    /// How many endpoints there are, counted namespace by namespace.
     package var endpointCount: Int { namespaces.reduce(0) { $0 + $1.endpoints.count } }
 }
 
