@@ -13,6 +13,24 @@ extension Activity.Models {
             self.id = id
             self.login = login
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.id = try container.decodeMember(Int.self, "id")
+            self.login = try container.decodeMember(String.self, "login")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.login, "login")
+        }
+
+        public static func == (lhs: Actor, rhs: Actor) -> Bool {
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.login, rhs.login) else { return false }
+            return true
+        }
     }
 
     /// What every event has.
@@ -28,10 +46,25 @@ extension Activity.Models {
             self.createdAt = createdAt
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case actor
-            case createdAt = "created_at"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.id = try container.decodeMember(String.self, "id")
+            self.actor = try container.decodeMember(Actor.self, "actor")
+            self.createdAt = try container.decodeMember(Date.self, "created_at")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.actor, "actor")
+            try container.encodeMember(self.createdAt, "created_at")
+        }
+
+        public static func == (lhs: EventBase, rhs: EventBase) -> Bool {
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.actor, rhs.actor) else { return false }
+            guard ModelEquality.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            return true
         }
     }
 
@@ -61,13 +94,34 @@ extension Activity.Models {
             self.commits = commits
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case actor
-            case createdAt = "created_at"
-            case type
-            case ref
-            case commits
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.id = try container.decodeMember(String.self, "id")
+            self.actor = try container.decodeMember(Actor.self, "actor")
+            self.createdAt = try container.decodeMember(Date.self, "created_at")
+            self.type = try container.decodeMember(String.self, "type")
+            self.ref = try container.decodeMember(String.self, "ref")
+            self.commits = try container.decodeMember(Int.self, "commits")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.actor, "actor")
+            try container.encodeMember(self.createdAt, "created_at")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.ref, "ref")
+            try container.encodeMember(self.commits, "commits")
+        }
+
+        public static func == (lhs: PushEvent, rhs: PushEvent) -> Bool {
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.actor, rhs.actor) else { return false }
+            guard ModelEquality.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            guard ModelEquality.equal(lhs.type, rhs.type) else { return false }
+            guard ModelEquality.equal(lhs.ref, rhs.ref) else { return false }
+            guard ModelEquality.equal(lhs.commits, rhs.commits) else { return false }
+            return true
         }
     }
 
@@ -86,11 +140,28 @@ extension Activity.Models {
             self.type = type
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case actor
-            case createdAt = "created_at"
-            case type
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.id = try container.decodeMember(String.self, "id")
+            self.actor = try container.decodeMember(Actor.self, "actor")
+            self.createdAt = try container.decodeMember(Date.self, "created_at")
+            self.type = try container.decodeMember(String.self, "type")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.actor, "actor")
+            try container.encodeMember(self.createdAt, "created_at")
+            try container.encodeMember(self.type, "type")
+        }
+
+        public static func == (lhs: WatchEvent, rhs: WatchEvent) -> Bool {
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.actor, rhs.actor) else { return false }
+            guard ModelEquality.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            guard ModelEquality.equal(lhs.type, rhs.type) else { return false }
+            return true
         }
     }
 
@@ -111,12 +182,31 @@ extension Activity.Models {
             self.draft = draft
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case actor
-            case createdAt = "created_at"
-            case tag
-            case draft
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.id = try container.decodeMember(String.self, "id")
+            self.actor = try container.decodeMember(Actor.self, "actor")
+            self.createdAt = try container.decodeMember(Date.self, "created_at")
+            self.tag = try container.decodeMember(String.self, "tag")
+            self.draft = try container.decodeMember(Bool.self, "draft")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.actor, "actor")
+            try container.encodeMember(self.createdAt, "created_at")
+            try container.encodeMember(self.tag, "tag")
+            try container.encodeMember(self.draft, "draft")
+        }
+
+        public static func == (lhs: ReleaseEvent, rhs: ReleaseEvent) -> Bool {
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.actor, rhs.actor) else { return false }
+            guard ModelEquality.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            guard ModelEquality.equal(lhs.tag, rhs.tag) else { return false }
+            guard ModelEquality.equal(lhs.draft, rhs.draft) else { return false }
+            return true
         }
     }
 
@@ -176,9 +266,22 @@ extension Activity.Models {
             self.excerpt = excerpt
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case mentionedIn = "mentioned_in"
-            case excerpt
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.mentionedIn = try container.decodeMember(URL.self, "mentioned_in")
+            self.excerpt = try container.decodeMember(String.self, "excerpt")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.mentionedIn, "mentioned_in")
+            try container.encodeMember(self.excerpt, "excerpt")
+        }
+
+        public static func == (lhs: Mention, rhs: Mention) -> Bool {
+            guard ModelEquality.equal(lhs.mentionedIn, rhs.mentionedIn) else { return false }
+            guard ModelEquality.equal(lhs.excerpt, rhs.excerpt) else { return false }
+            return true
         }
     }
 
@@ -192,9 +295,22 @@ extension Activity.Models {
             self.reviewers = reviewers
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case pullRequest = "pull_request"
-            case reviewers
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.pullRequest = try container.decodeMember(Int.self, "pull_request")
+            self.reviewers = try container.decodeMember([String].self, "reviewers")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.pullRequest, "pull_request")
+            try container.encodeMember(self.reviewers, "reviewers")
+        }
+
+        public static func == (lhs: ReviewRequest, rhs: ReviewRequest) -> Bool {
+            guard ModelEquality.equal(lhs.pullRequest, rhs.pullRequest) else { return false }
+            guard ModelEquality.equal(lhs.reviewers, rhs.reviewers) else { return false }
+            return true
         }
     }
 
@@ -269,6 +385,27 @@ extension Activity.Models {
             self.repository = repository
             self.priority = priority
             self.events = events
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.repository = try container.decodeMember(String.self, "repository")
+            self.priority = try container.decodeMember(Priority.self, "priority")
+            self.events = try container.decodeMemberIfPresent([Event].self, "events")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.repository, "repository")
+            try container.encodeMember(self.priority, "priority")
+            try container.encodeMemberIfPresent(self.events, "events")
+        }
+
+        public static func == (lhs: Subscription, rhs: Subscription) -> Bool {
+            guard ModelEquality.equal(lhs.repository, rhs.repository) else { return false }
+            guard ModelEquality.equal(lhs.priority, rhs.priority) else { return false }
+            guard ModelEquality.equal(lhs.events, rhs.events) else { return false }
+            return true
         }
     }
 }

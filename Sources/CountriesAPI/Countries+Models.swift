@@ -36,6 +36,42 @@ extension RestCountries.Models {
             self.borders = borders
             self.flags = flags
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.name = try container.decodeMember(CountryName.self, "name")
+            self.cca3 = try container.decodeMember(String.self, "cca3")
+            self.capital = try container.decodeMemberIfPresent([String].self, "capital")
+            self.region = try container.decodeMember(String.self, "region")
+            self.population = try container.decodeMember(Int.self, "population")
+            self.area = try container.decodeMemberIfPresent(Double.self, "area")
+            self.borders = try container.decodeMemberIfPresent([String].self, "borders")
+            self.flags = try container.decodeMemberIfPresent([String: URL].self, "flags")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.cca3, "cca3")
+            try container.encodeMemberIfPresent(self.capital, "capital")
+            try container.encodeMember(self.region, "region")
+            try container.encodeMember(self.population, "population")
+            try container.encodeMemberIfPresent(self.area, "area")
+            try container.encodeMemberIfPresent(self.borders, "borders")
+            try container.encodeMemberIfPresent(self.flags, "flags")
+        }
+
+        public static func == (lhs: Country, rhs: Country) -> Bool {
+            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
+            guard ModelEquality.equal(lhs.cca3, rhs.cca3) else { return false }
+            guard ModelEquality.equal(lhs.capital, rhs.capital) else { return false }
+            guard ModelEquality.equal(lhs.region, rhs.region) else { return false }
+            guard ModelEquality.equal(lhs.population, rhs.population) else { return false }
+            guard ModelEquality.equal(lhs.area, rhs.area) else { return false }
+            guard ModelEquality.equal(lhs.borders, rhs.borders) else { return false }
+            guard ModelEquality.equal(lhs.flags, rhs.flags) else { return false }
+            return true
+        }
     }
 
     public struct CountryName: Codable, Hashable, Sendable {
@@ -47,6 +83,24 @@ extension RestCountries.Models {
             self.common = common
             self.official = official
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.common = try container.decodeMember(String.self, "common")
+            self.official = try container.decodeMember(String.self, "official")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.common, "common")
+            try container.encodeMember(self.official, "official")
+        }
+
+        public static func == (lhs: CountryName, rhs: CountryName) -> Bool {
+            guard ModelEquality.equal(lhs.common, rhs.common) else { return false }
+            guard ModelEquality.equal(lhs.official, rhs.official) else { return false }
+            return true
+        }
     }
 
     public struct NotFound: Codable, Hashable, Sendable {
@@ -57,6 +111,24 @@ extension RestCountries.Models {
         public init(status: Int, message: String) {
             self.status = status
             self.message = message
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.status = try container.decodeMember(Int.self, "status")
+            self.message = try container.decodeMember(String.self, "message")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.status, "status")
+            try container.encodeMember(self.message, "message")
+        }
+
+        public static func == (lhs: NotFound, rhs: NotFound) -> Bool {
+            guard ModelEquality.equal(lhs.status, rhs.status) else { return false }
+            guard ModelEquality.equal(lhs.message, rhs.message) else { return false }
+            return true
         }
     }
 }

@@ -63,24 +63,67 @@ extension EdgeCases.Models {
             self.codable = codable
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case `class` = "class"
-            case `default` = "default"
-            case `self` = "self"
-            case type
-            case `init` = "init"
-            case _2fa = "2fa"
-            case firstName = "first-name"
-            case eMailAddress = "e-mail.address"
-            case naïveCafé = "naïve café"
-            case 日本
-            case 🚀
-            case data
-            case date
-            case url
-            case uuid
-            case json
-            case codable
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self.`class` = try container.decodeMember(String.self, "class")
+            self.`default` = try container.decodeMemberIfPresent(Int.self, "default")
+            self.`self` = try container.decodeMemberIfPresent(Bool.self, "self")
+            self.type = try container.decodeMember(String.self, "type")
+            self.`init` = try container.decodeMemberIfPresent(String.self, "init")
+            self._2fa = try container.decodeMember(Bool.self, "2fa")
+            self.firstName = try container.decodeMember(String.self, "first-name")
+            self.eMailAddress = try container.decodeMemberIfPresent(String.self, "e-mail.address")
+            self.naïveCafé = try container.decodeMemberIfPresent(String.self, "naïve café")
+            self.日本 = try container.decodeMemberIfPresent(Int.self, "日本")
+            self.🚀 = try container.decodeMemberIfPresent(String.self, "🚀")
+            self.data = try container.decodeMember(Foundation.Data.self, "data")
+            self.date = try container.decodeMemberIfPresent(Foundation.Date.self, "date")
+            self.url = try container.decodeMemberIfPresent(Foundation.URL.self, "url")
+            self.uuid = try container.decodeMemberIfPresent(UUID.self, "uuid")
+            self.json = try container.decodeMemberIfPresent(EndpointRuntime.JSONValue.self, "json")
+            self.codable = try container.decodeMemberIfPresent(Codable.self, "codable")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMember(self.`class`, "class")
+            try container.encodeMemberIfPresent(self.`default`, "default")
+            try container.encodeMemberIfPresent(self.`self`, "self")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMemberIfPresent(self.`init`, "init")
+            try container.encodeMember(self._2fa, "2fa")
+            try container.encodeMember(self.firstName, "first-name")
+            try container.encodeMemberIfPresent(self.eMailAddress, "e-mail.address")
+            try container.encodeMemberIfPresent(self.naïveCafé, "naïve café")
+            try container.encodeMemberIfPresent(self.日本, "日本")
+            try container.encodeMemberIfPresent(self.🚀, "🚀")
+            try container.encodeMember(self.data, "data")
+            try container.encodeMemberIfPresent(self.date, "date")
+            try container.encodeMemberIfPresent(self.url, "url")
+            try container.encodeMemberIfPresent(self.uuid, "uuid")
+            try container.encodeMemberIfPresent(self.json, "json")
+            try container.encodeMemberIfPresent(self.codable, "codable")
+        }
+
+        public static func == (lhs: Result, rhs: Result) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs.`class`, rhs.`class`) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.`default`, rhs.`default`) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.`self`, rhs.`self`) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.`init`, rhs.`init`) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs._2fa, rhs._2fa) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.firstName, rhs.firstName) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.eMailAddress, rhs.eMailAddress) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.naïveCafé, rhs.naïveCafé) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.日本, rhs.日本) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.🚀, rhs.🚀) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.data, rhs.data) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.date, rhs.date) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.url, rhs.url) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.uuid, rhs.uuid) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.json, rhs.json) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.codable, rhs.codable) else { return false }
+            return true
         }
     }
 
@@ -93,6 +136,21 @@ extension EdgeCases.Models {
         public init(message: String) {
             self.message = message
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self.message = try container.decodeMember(String.self, "message")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMember(self.message, "message")
+        }
+
+        public static func == (lhs: Error, rhs: Error) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs.message, rhs.message) else { return false }
+            return true
+        }
     }
 
     public struct Codable: Swift.Codable, Hashable, Sendable {
@@ -101,6 +159,21 @@ extension EdgeCases.Models {
         /// Creates a value with the given properties.
         public init(value: String) {
             self.value = value
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self.value = try container.decodeMember(String.self, "value")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMember(self.value, "value")
+        }
+
+        public static func == (lhs: Codable, rhs: Codable) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs.value, rhs.value) else { return false }
+            return true
         }
     }
 
@@ -223,12 +296,31 @@ extension EdgeCases.Models {
             self.labels = labels
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case _parent = "parent"
-            case _previous = "previous"
-            case children
-            case _owner = "owner"
-            case labels
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self._parent = try container.decodeMemberIfPresent(EndpointRuntime.Indirect<Node>.self, "parent")
+            self._previous = try container.decodeMemberIfPresent(EndpointRuntime.Indirect<Node?>.self, "previous")
+            self.children = try container.decodeMember([Node].self, "children")
+            self._owner = try container.decodeMemberIfPresent(EndpointRuntime.Indirect<Person>.self, "owner")
+            self.labels = try container.decodeMemberIfPresent([String: Node].self, "labels")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMemberIfPresent(self._parent, "parent")
+            try container.encodeMemberIfPresent(self._previous, "previous")
+            try container.encodeMember(self.children, "children")
+            try container.encodeMemberIfPresent(self._owner, "owner")
+            try container.encodeMemberIfPresent(self.labels, "labels")
+        }
+
+        public static func == (lhs: Node, rhs: Node) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs._parent, rhs._parent) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs._previous, rhs._previous) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.children, rhs.children) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs._owner, rhs._owner) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.labels, rhs.labels) else { return false }
+            return true
         }
     }
 
@@ -250,9 +342,22 @@ extension EdgeCases.Models {
             self._bestFriend = bestFriend.map { EndpointRuntime.Indirect($0) }
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case _home = "home"
-            case _bestFriend = "best_friend"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self._home = try container.decodeMember(EndpointRuntime.Indirect<Node>.self, "home")
+            self._bestFriend = try container.decodeMemberIfPresent(EndpointRuntime.Indirect<Person>.self, "best_friend")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMember(self._home, "home")
+            try container.encodeMemberIfPresent(self._bestFriend, "best_friend")
+        }
+
+        public static func == (lhs: Person, rhs: Person) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs._home, rhs._home) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs._bestFriend, rhs._bestFriend) else { return false }
+            return true
         }
     }
 
@@ -263,6 +368,21 @@ extension EdgeCases.Models {
         public init(parameter: Parameter? = nil) {
             self.parameter = parameter
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self.parameter = try container.decodeMemberIfPresent(Parameter.self, "parameter")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMemberIfPresent(self.parameter, "parameter")
+        }
+
+        public static func == (lhs: Endpoint, rhs: Endpoint) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs.parameter, rhs.parameter) else { return false }
+            return true
+        }
     }
 
     public struct Parameter: Swift.Codable, Hashable, Sendable {
@@ -271,6 +391,21 @@ extension EdgeCases.Models {
         /// Creates a value with the given properties.
         public init(indirect: Indirect? = nil) {
             self.indirect = indirect
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self.indirect = try container.decodeMemberIfPresent(Indirect.self, "indirect")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMemberIfPresent(self.indirect, "indirect")
+        }
+
+        public static func == (lhs: Parameter, rhs: Parameter) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs.indirect, rhs.indirect) else { return false }
+            return true
         }
     }
 
@@ -282,8 +417,19 @@ extension EdgeCases.Models {
             self.jsonValue = jsonValue
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case jsonValue = "JSONValue"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self.jsonValue = try container.decodeMember(String.self, "JSONValue")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMember(self.jsonValue, "JSONValue")
+        }
+
+        public static func == (lhs: Indirect, rhs: Indirect) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs.jsonValue, rhs.jsonValue) else { return false }
+            return true
         }
     }
 
@@ -314,6 +460,21 @@ extension EdgeCases.Models {
         public init(scope: Scope? = nil) {
             self.scope = scope
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self.scope = try container.decodeMemberIfPresent(Scope.self, "scope")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMemberIfPresent(self.scope, "scope")
+        }
+
+        public static func == (lhs: Models, rhs: Models) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs.scope, rhs.scope) else { return false }
+            return true
+        }
     }
 
     public enum Scope: Swift.Codable, Hashable, Sendable, RawRepresentable, ParameterValue, HeaderValue {
@@ -339,6 +500,107 @@ extension EdgeCases.Models {
         }
     }
 
+    public struct Decoder: Swift.Codable, Hashable, Sendable {
+        public var container: Encoder?
+        public var lhs: Int
+
+        /// Creates a value with the given properties.
+        public init(container: Encoder? = nil, lhs: Int) {
+            self.container = container
+            self.lhs = lhs
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self.container = try container.decodeMemberIfPresent(Encoder.self, "container")
+            self.lhs = try container.decodeMember(Int.self, "rhs")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMemberIfPresent(self.container, "container")
+            try container.encodeMember(self.lhs, "rhs")
+        }
+
+        public static func == (lhs: Decoder, rhs: Decoder) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs.container, rhs.container) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.lhs, rhs.lhs) else { return false }
+            return true
+        }
+    }
+
+    public struct Encoder: Swift.Codable, Hashable, Sendable {
+        public var decoder: String?
+
+        /// Creates a value with the given properties.
+        public init(decoder: String? = nil) {
+            self.decoder = decoder
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self.decoder = try container.decodeMemberIfPresent(String.self, "decoder")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMemberIfPresent(self.decoder, "decoder")
+        }
+
+        public static func == (lhs: Encoder, rhs: Encoder) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs.decoder, rhs.decoder) else { return false }
+            return true
+        }
+    }
+
+    public struct ModelCodingKey: Swift.Codable, Hashable, Sendable {
+        public var value: String
+
+        /// Creates a value with the given properties.
+        public init(value: String) {
+            self.value = value
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self.value = try container.decodeMember(String.self, "value")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMember(self.value, "value")
+        }
+
+        public static func == (lhs: ModelCodingKey, rhs: ModelCodingKey) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs.value, rhs.value) else { return false }
+            return true
+        }
+    }
+
+    public struct ModelEquality: Swift.Codable, Hashable, Sendable {
+        public var key: ModelCodingKey?
+
+        /// Creates a value with the given properties.
+        public init(key: ModelCodingKey? = nil) {
+            self.key = key
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self.key = try container.decodeMemberIfPresent(ModelCodingKey.self, "key")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMemberIfPresent(self.key, "key")
+        }
+
+        public static func == (lhs: ModelEquality, rhs: ModelEquality) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs.key, rhs.key) else { return false }
+            return true
+        }
+    }
+
     /// A page whose next URL and cursor sit behind optionals and keywords.
     public struct Page: Swift.Codable, Hashable, Sendable {
         public var items: [Node]
@@ -348,6 +610,24 @@ extension EdgeCases.Models {
         public init(items: [Node], links: PageLinks? = nil) {
             self.items = items
             self.links = links
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self.items = try container.decodeMember([Node].self, "items")
+            self.links = try container.decodeMemberIfPresent(PageLinks.self, "links")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMember(self.items, "items")
+            try container.encodeMemberIfPresent(self.links, "links")
+        }
+
+        public static func == (lhs: Page, rhs: Page) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs.items, rhs.items) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.links, rhs.links) else { return false }
+            return true
         }
     }
 
@@ -361,9 +641,22 @@ extension EdgeCases.Models {
             self.`self` = selfValue
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case `default` = "default"
-            case `self` = "cursor"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            self.`default` = try container.decodeMemberIfPresent(Foundation.URL.self, "default")
+            self.`self` = try container.decodeMemberIfPresent(_Type.self, "cursor")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)
+            try container.encodeMemberIfPresent(self.`default`, "default")
+            try container.encodeMemberIfPresent(self.`self`, "cursor")
+        }
+
+        public static func == (lhs: PageLinks, rhs: PageLinks) -> Bool {
+            guard EndpointRuntime.ModelEquality.equal(lhs.`default`, rhs.`default`) else { return false }
+            guard EndpointRuntime.ModelEquality.equal(lhs.`self`, rhs.`self`) else { return false }
+            return true
         }
     }
 }

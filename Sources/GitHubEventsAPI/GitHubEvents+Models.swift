@@ -38,15 +38,40 @@ extension GitHub.Models {
             self.org = org
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case type
-            case actor
-            case repo
-            case payload
-            case isPublic = "public"
-            case createdAt = "created_at"
-            case org
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.id = try container.decodeMember(String.self, "id")
+            self.type = try container.decodeMember(EventType.self, "type")
+            self.actor = try container.decodeMember(Actor.self, "actor")
+            self.repo = try container.decodeMember(RepoSummary.self, "repo")
+            self.payload = try container.decodeMember(JSONValue.self, "payload")
+            self.isPublic = try container.decodeMember(Bool.self, "public")
+            self.createdAt = try container.decodeMember(Date.self, "created_at")
+            self.org = try container.decodeMemberIfPresent(Actor.self, "org")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.actor, "actor")
+            try container.encodeMember(self.repo, "repo")
+            try container.encodeMember(self.payload, "payload")
+            try container.encodeMember(self.isPublic, "public")
+            try container.encodeMember(self.createdAt, "created_at")
+            try container.encodeMemberIfPresent(self.org, "org")
+        }
+
+        public static func == (lhs: Event, rhs: Event) -> Bool {
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.type, rhs.type) else { return false }
+            guard ModelEquality.equal(lhs.actor, rhs.actor) else { return false }
+            guard ModelEquality.equal(lhs.repo, rhs.repo) else { return false }
+            guard ModelEquality.equal(lhs.payload, rhs.payload) else { return false }
+            guard ModelEquality.equal(lhs.isPublic, rhs.isPublic) else { return false }
+            guard ModelEquality.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            guard ModelEquality.equal(lhs.org, rhs.org) else { return false }
+            return true
         }
     }
 
@@ -120,13 +145,34 @@ extension GitHub.Models {
             self.avatarURL = avatarURL
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case login
-            case displayLogin = "display_login"
-            case gravatarId = "gravatar_id"
-            case url
-            case avatarURL = "avatar_url"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.id = try container.decodeMember(Int64.self, "id")
+            self.login = try container.decodeMember(String.self, "login")
+            self.displayLogin = try container.decodeMemberIfPresent(String.self, "display_login")
+            self.gravatarId = try container.decodeMemberIfPresent(String.self, "gravatar_id")
+            self.url = try container.decodeMember(URL.self, "url")
+            self.avatarURL = try container.decodeMember(URL.self, "avatar_url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.login, "login")
+            try container.encodeMemberIfPresent(self.displayLogin, "display_login")
+            try container.encodeMemberIfPresent(self.gravatarId, "gravatar_id")
+            try container.encodeMember(self.url, "url")
+            try container.encodeMember(self.avatarURL, "avatar_url")
+        }
+
+        public static func == (lhs: Actor, rhs: Actor) -> Bool {
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.login, rhs.login) else { return false }
+            guard ModelEquality.equal(lhs.displayLogin, rhs.displayLogin) else { return false }
+            guard ModelEquality.equal(lhs.gravatarId, rhs.gravatarId) else { return false }
+            guard ModelEquality.equal(lhs.url, rhs.url) else { return false }
+            guard ModelEquality.equal(lhs.avatarURL, rhs.avatarURL) else { return false }
+            return true
         }
     }
 
@@ -142,6 +188,27 @@ extension GitHub.Models {
             self.name = name
             self.url = url
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.id = try container.decodeMember(Int64.self, "id")
+            self.name = try container.decodeMember(String.self, "name")
+            self.url = try container.decodeMember(URL.self, "url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.url, "url")
+        }
+
+        public static func == (lhs: RepoSummary, rhs: RepoSummary) -> Bool {
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
+            guard ModelEquality.equal(lhs.url, rhs.url) else { return false }
+            return true
+        }
     }
 
     public struct GitHubError: Codable, Hashable, Sendable {
@@ -154,9 +221,22 @@ extension GitHub.Models {
             self.documentationURL = documentationURL
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case message
-            case documentationURL = "documentation_url"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.message = try container.decodeMember(String.self, "message")
+            self.documentationURL = try container.decodeMemberIfPresent(URL.self, "documentation_url")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.message, "message")
+            try container.encodeMemberIfPresent(self.documentationURL, "documentation_url")
+        }
+
+        public static func == (lhs: GitHubError, rhs: GitHubError) -> Bool {
+            guard ModelEquality.equal(lhs.message, rhs.message) else { return false }
+            guard ModelEquality.equal(lhs.documentationURL, rhs.documentationURL) else { return false }
+            return true
         }
     }
 }

@@ -14,6 +14,24 @@ extension Auth.Models {
             self.username = username
             self.password = password
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.username = try container.decodeMember(String.self, "username")
+            self.password = try container.decodeMember(String.self, "password")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.username, "username")
+            try container.encodeMember(self.password, "password")
+        }
+
+        public static func == (lhs: Credentials, rhs: Credentials) -> Bool {
+            guard ModelEquality.equal(lhs.username, rhs.username) else { return false }
+            guard ModelEquality.equal(lhs.password, rhs.password) else { return false }
+            return true
+        }
     }
 
     /// A successful login.
@@ -28,9 +46,22 @@ extension Auth.Models {
             self.token = token
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case userId = "user_id"
-            case token
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.userId = try container.decodeMember(Int64.self, "user_id")
+            self.token = try container.decodeMember(String.self, "token")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.userId, "user_id")
+            try container.encodeMember(self.token, "token")
+        }
+
+        public static func == (lhs: Session, rhs: Session) -> Bool {
+            guard ModelEquality.equal(lhs.userId, rhs.userId) else { return false }
+            guard ModelEquality.equal(lhs.token, rhs.token) else { return false }
+            return true
         }
     }
 
@@ -43,8 +74,19 @@ extension Auth.Models {
             self.message = message
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case message = "error_message"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.message = try container.decodeMember(String.self, "error_message")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.message, "error_message")
+        }
+
+        public static func == (lhs: LoginFailure, rhs: LoginFailure) -> Bool {
+            guard ModelEquality.equal(lhs.message, rhs.message) else { return false }
+            return true
         }
     }
 }

@@ -16,10 +16,25 @@ extension Player.Models {
             self.track = track
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case isPlaying = "is_playing"
-            case progressMs = "progress_ms"
-            case track
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.isPlaying = try container.decodeMember(Bool.self, "is_playing")
+            self.progressMs = try container.decodeMemberIfPresent(Int.self, "progress_ms")
+            self.track = try container.decodeMemberIfPresent(Track.self, "track")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.isPlaying, "is_playing")
+            try container.encodeMemberIfPresent(self.progressMs, "progress_ms")
+            try container.encodeMemberIfPresent(self.track, "track")
+        }
+
+        public static func == (lhs: Playback, rhs: Playback) -> Bool {
+            guard ModelEquality.equal(lhs.isPlaying, rhs.isPlaying) else { return false }
+            guard ModelEquality.equal(lhs.progressMs, rhs.progressMs) else { return false }
+            guard ModelEquality.equal(lhs.track, rhs.track) else { return false }
+            return true
         }
     }
 
@@ -35,10 +50,25 @@ extension Player.Models {
             self.durationMs = durationMs
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case name
-            case durationMs = "duration_ms"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.id = try container.decodeMember(String.self, "id")
+            self.name = try container.decodeMember(String.self, "name")
+            self.durationMs = try container.decodeMember(Int.self, "duration_ms")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.durationMs, "duration_ms")
+        }
+
+        public static func == (lhs: Track, rhs: Track) -> Bool {
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
+            guard ModelEquality.equal(lhs.durationMs, rhs.durationMs) else { return false }
+            return true
         }
     }
 
@@ -54,6 +84,27 @@ extension Player.Models {
             self.next = next
             self.total = total
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.items = try container.decodeMember([Track].self, "items")
+            self.next = try container.decodeMemberIfPresent(URL.self, "next")
+            self.total = try container.decodeMember(Int.self, "total")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.items, "items")
+            try container.encodeMemberIfPresent(self.next, "next")
+            try container.encodeMember(self.total, "total")
+        }
+
+        public static func == (lhs: TrackPage, rhs: TrackPage) -> Bool {
+            guard ModelEquality.equal(lhs.items, rhs.items) else { return false }
+            guard ModelEquality.equal(lhs.next, rhs.next) else { return false }
+            guard ModelEquality.equal(lhs.total, rhs.total) else { return false }
+            return true
+        }
     }
 
     public struct RecentlyPlayed: Codable, Hashable, Sendable {
@@ -65,6 +116,24 @@ extension Player.Models {
             self.items = items
             self.cursors = cursors
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.items = try container.decodeMember([Track].self, "items")
+            self.cursors = try container.decodeMemberIfPresent(Cursors.self, "cursors")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.items, "items")
+            try container.encodeMemberIfPresent(self.cursors, "cursors")
+        }
+
+        public static func == (lhs: RecentlyPlayed, rhs: RecentlyPlayed) -> Bool {
+            guard ModelEquality.equal(lhs.items, rhs.items) else { return false }
+            guard ModelEquality.equal(lhs.cursors, rhs.cursors) else { return false }
+            return true
+        }
     }
 
     public struct Cursors: Codable, Hashable, Sendable {
@@ -74,6 +143,21 @@ extension Player.Models {
         public init(before: String? = nil) {
             self.before = before
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.before = try container.decodeMemberIfPresent(String.self, "before")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMemberIfPresent(self.before, "before")
+        }
+
+        public static func == (lhs: Cursors, rhs: Cursors) -> Bool {
+            guard ModelEquality.equal(lhs.before, rhs.before) else { return false }
+            return true
+        }
     }
 
     public struct Queued: Codable, Hashable, Sendable {
@@ -82,6 +166,21 @@ extension Player.Models {
         /// Creates a value with the given properties.
         public init(position: Int) {
             self.position = position
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.position = try container.decodeMember(Int.self, "position")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.position, "position")
+        }
+
+        public static func == (lhs: Queued, rhs: Queued) -> Bool {
+            guard ModelEquality.equal(lhs.position, rhs.position) else { return false }
+            return true
         }
     }
 
@@ -93,6 +192,24 @@ extension Player.Models {
         public init(status: Int, message: String) {
             self.status = status
             self.message = message
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.status = try container.decodeMember(Int.self, "status")
+            self.message = try container.decodeMember(String.self, "message")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.status, "status")
+            try container.encodeMember(self.message, "message")
+        }
+
+        public static func == (lhs: PlayerError, rhs: PlayerError) -> Bool {
+            guard ModelEquality.equal(lhs.status, rhs.status) else { return false }
+            guard ModelEquality.equal(lhs.message, rhs.message) else { return false }
+            return true
         }
     }
 }

@@ -44,14 +44,37 @@ extension Shop.Models {
             createdAt: Date(timeIntervalSince1970: 1714566600.0)
         )
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case firstName = "first_name"
-            case lastName = "last_name"
-            case email
-            case avatarId = "avatar_id"
-            case tier
-            case createdAt = "created_at"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.id = try container.decodeMember(UUID.self, "id")
+            self.firstName = try container.decodeMember(String.self, "first_name")
+            self.lastName = try container.decodeMember(String.self, "last_name")
+            self.email = try container.decodeMember(String.self, "email")
+            self.avatarId = try container.decodeMemberIfPresent(String.self, "avatar_id")
+            self.tier = try container.decodeMember(Tier.self, "tier")
+            self.createdAt = try container.decodeMember(Date.self, "created_at")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.firstName, "first_name")
+            try container.encodeMember(self.lastName, "last_name")
+            try container.encodeMember(self.email, "email")
+            try container.encodeMemberIfPresent(self.avatarId, "avatar_id")
+            try container.encodeMember(self.tier, "tier")
+            try container.encodeMember(self.createdAt, "created_at")
+        }
+
+        public static func == (lhs: Customer, rhs: Customer) -> Bool {
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.firstName, rhs.firstName) else { return false }
+            guard ModelEquality.equal(lhs.lastName, rhs.lastName) else { return false }
+            guard ModelEquality.equal(lhs.email, rhs.email) else { return false }
+            guard ModelEquality.equal(lhs.avatarId, rhs.avatarId) else { return false }
+            guard ModelEquality.equal(lhs.tier, rhs.tier) else { return false }
+            guard ModelEquality.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            return true
         }
     }
 
@@ -95,8 +118,19 @@ extension Shop.Models {
             message: "Something went wrong."
         )
 
-        private enum CodingKeys: String, CodingKey {
-            case message = "error_message"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.message = try container.decodeMember(String.self, "error_message")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.message, "error_message")
+        }
+
+        public static func == (lhs: ErrorMessage, rhs: ErrorMessage) -> Bool {
+            guard ModelEquality.equal(lhs.message, rhs.message) else { return false }
+            return true
         }
     }
 
@@ -120,10 +154,25 @@ extension Shop.Models {
             size: 512
         )
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case mediaType = "media_type"
-            case size
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.id = try container.decodeMember(String.self, "id")
+            self.mediaType = try container.decodeMember(String.self, "media_type")
+            self.size = try container.decodeMember(Int.self, "size")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.mediaType, "media_type")
+            try container.encodeMember(self.size, "size")
+        }
+
+        public static func == (lhs: Resource, rhs: Resource) -> Bool {
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.mediaType, rhs.mediaType) else { return false }
+            guard ModelEquality.equal(lhs.size, rhs.size) else { return false }
+            return true
         }
     }
 
@@ -136,6 +185,24 @@ extension Shop.Models {
         public init(message: String, fields: [String: String]) {
             self.message = message
             self.fields = fields
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.message = try container.decodeMember(String.self, "message")
+            self.fields = try container.decodeMember([String: String].self, "fields")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.message, "message")
+            try container.encodeMember(self.fields, "fields")
+        }
+
+        public static func == (lhs: ValidationProblem, rhs: ValidationProblem) -> Bool {
+            guard ModelEquality.equal(lhs.message, rhs.message) else { return false }
+            guard ModelEquality.equal(lhs.fields, rhs.fields) else { return false }
+            return true
         }
     }
 }

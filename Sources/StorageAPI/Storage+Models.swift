@@ -11,6 +11,21 @@ extension Storage.Models {
         public init(message: String) {
             self.message = message
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.message = try container.decodeMember(String.self, "message")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.message, "message")
+        }
+
+        public static func == (lhs: Problem, rhs: Problem) -> Bool {
+            guard ModelEquality.equal(lhs.message, rhs.message) else { return false }
+            return true
+        }
     }
 
     /// A file or directory.
@@ -26,6 +41,30 @@ extension Storage.Models {
             self.kind = kind
             self.size = size
             self.sha = sha
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.path = try container.decodeMember(String.self, "path")
+            self.kind = try container.decodeMember(EntryKind.self, "kind")
+            self.size = try container.decodeMember(Int.self, "size")
+            self.sha = try container.decodeMemberIfPresent(String.self, "sha")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.path, "path")
+            try container.encodeMember(self.kind, "kind")
+            try container.encodeMember(self.size, "size")
+            try container.encodeMemberIfPresent(self.sha, "sha")
+        }
+
+        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            guard ModelEquality.equal(lhs.path, rhs.path) else { return false }
+            guard ModelEquality.equal(lhs.kind, rhs.kind) else { return false }
+            guard ModelEquality.equal(lhs.size, rhs.size) else { return false }
+            guard ModelEquality.equal(lhs.sha, rhs.sha) else { return false }
+            return true
         }
     }
 
@@ -93,11 +132,28 @@ extension Storage.Models {
             self.contentType = contentType
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case name
-            case size
-            case contentType = "content_type"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.id = try container.decodeMember(Int.self, "id")
+            self.name = try container.decodeMember(String.self, "name")
+            self.size = try container.decodeMember(Int.self, "size")
+            self.contentType = try container.decodeMember(String.self, "content_type")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.size, "size")
+            try container.encodeMember(self.contentType, "content_type")
+        }
+
+        public static func == (lhs: Asset, rhs: Asset) -> Bool {
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
+            guard ModelEquality.equal(lhs.size, rhs.size) else { return false }
+            guard ModelEquality.equal(lhs.contentType, rhs.contentType) else { return false }
+            return true
         }
     }
 
@@ -115,6 +171,27 @@ extension Storage.Models {
             self.login = login
             self.visibility = visibility
             self.bio = bio
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.login = try container.decodeMember(String.self, "login")
+            self.visibility = try container.decodeMember(Visibility.self, "visibility")
+            self.bio = try container.decodeMemberIfPresent(String?.self, "bio")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.login, "login")
+            try container.encodeMember(self.visibility, "visibility")
+            try container.encodeMemberIfPresent(self.bio, "bio")
+        }
+
+        public static func == (lhs: Owner, rhs: Owner) -> Bool {
+            guard ModelEquality.equal(lhs.login, rhs.login) else { return false }
+            guard ModelEquality.equal(lhs.visibility, rhs.visibility) else { return false }
+            guard ModelEquality.equal(lhs.bio, rhs.bio) else { return false }
+            return true
         }
     }
 }

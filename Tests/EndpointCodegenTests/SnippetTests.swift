@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Generated code, snippet by snippet")
 struct SnippetTests {
-    @Test("models: CodingKeys only where JSON keys differ; optionals default to nil")
+    @Test("models: Codable and == written out against one key type; optionals default to nil and are IfPresent")
     func models() throws {
         let files = try generate(
             """
@@ -11,6 +11,7 @@ struct SnippetTests {
             models:
               Plain: { properties: { id: Int, name: String? } }
               Keyed: { properties: { id: Int, createdAt: { type: Date, key: created_at } } }
+              Empty: { properties: {} }
             endpoints: { E: { get: { path: /e } } }
             """)
         let models = try #require(files["Test+Models.swift"])
@@ -26,16 +27,55 @@ struct SnippetTests {
                         self.id = id
                         self.name = name
                     }
+
+                    public init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: ModelCodingKey.self)
+                        self.id = try container.decodeMember(Int.self, "id")
+                        self.name = try container.decodeMemberIfPresent(String.self, "name")
+                    }
+
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.container(keyedBy: ModelCodingKey.self)
+                        try container.encodeMember(self.id, "id")
+                        try container.encodeMemberIfPresent(self.name, "name")
+                    }
+
+                    public static func == (lhs: Plain, rhs: Plain) -> Bool {
+                        guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+                        guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
+                        return true
+                    }
                 }
             """)
         expectContains(
             models,
             """
-                    private enum CodingKeys: String, CodingKey {
-                        case id
-                        case createdAt = "created_at"
-                    }
+                        self.createdAt = try container.decodeMember(Date.self, "created_at")
             """)
+        expectContains(
+            models,
+            """
+                        try container.encodeMember(self.createdAt, "created_at")
+            """)
+        // No members: the container still requires a JSON object and writes `{}`; `==` is left to the compiler.
+        expectContains(
+            models,
+            """
+                public struct Empty: Codable, Hashable, Sendable {
+                    /// Creates a value with the given properties.
+                    public init() {
+                    }
+
+                    public init(from decoder: any Decoder) throws {
+                        _ = try decoder.container(keyedBy: ModelCodingKey.self)
+                    }
+
+                    public func encode(to encoder: any Encoder) throws {
+                        _ = encoder.container(keyedBy: ModelCodingKey.self)
+                    }
+                }
+            """)
+        #expect(!models.contains("CodingKeys"))
     }
 
     @Test("enums keep unknown values, and the catch-all case steps aside for a value called 'unknown'")
@@ -151,8 +191,37 @@ struct SnippetTests {
         expectContains(models, "        public var `default`: String")
         expectContains(models, "        public var _2fa: Bool")
         expectContains(models, "        public var firstName: String?")
-        expectContains(models, "            case firstName = \"first-name\"")
+        expectContains(
+            models, "            self.firstName = try container.decodeMemberIfPresent(String.self, \"first-name\")")
+        expectContains(
+            models, "            guard ModelEquality.equal(lhs.`default`, rhs.`default`) else { return false }")
         expectContains(models, "        public var data: Data")
+    }
+
+    @Test("the coding members' own names are qualified when a model shadows them")
+    func shadowedCodingNames() throws {
+        let files = try generate(
+            """
+            api: A
+            models:
+              Decoder: { properties: { x: Int } }
+              Encoder: { properties: { x: Int } }
+              ModelCodingKey: { properties: { x: Int } }
+              ModelEquality: { properties: { x: Int } }
+              Holder: { properties: { decoder: Decoder, container: Encoder, lhs: Int } }
+            endpoints: { E: { get: { path: /e, response: Holder } } }
+            """)
+        let models = try #require(files["Test+Models.swift"])
+        expectContains(models, "        public init(from decoder: any Swift.Decoder) throws {")
+        expectContains(models, "        public func encode(to encoder: any Swift.Encoder) throws {")
+        expectContains(
+            models, "            let container = try decoder.container(keyedBy: EndpointRuntime.ModelCodingKey.self)")
+        expectContains(models, "        public static func == (lhs: Holder, rhs: Holder) -> Bool {")
+        // Properties named like the parameters and locals of the coding members are reached through `self`.
+        expectContains(models, "            self.decoder = try container.decodeMember(Decoder.self, \"decoder\")")
+        expectContains(models, "            try container.encodeMember(self.container, \"container\")")
+        expectContains(
+            models, "            guard EndpointRuntime.ModelEquality.equal(lhs.lhs, rhs.lhs) else { return false }")
     }
 
     @Test("recursion through an optional is boxed; through an array it is not")
@@ -175,7 +244,11 @@ struct SnippetTests {
                     private var _parent: Indirect<Node>?
                     public var children: [Node]
             """)
-        expectContains(models, "            case _parent = \"parent\"")
+        // The box is what is stored, compared and coded; it codes as the value it holds.
+        expectContains(
+            models, "            self._parent = try container.decodeMemberIfPresent(Indirect<Node>.self, \"parent\")")
+        expectContains(models, "            try container.encodeMemberIfPresent(self._parent, \"parent\")")
+        expectContains(models, "            guard ModelEquality.equal(lhs._parent, rhs._parent) else { return false }")
     }
 
     @Test(

@@ -39,6 +39,7 @@ extension Translator {
         var parameters: [String] = []
         var codingKeys: [String] = []
         var needsCodingKeys = false
+        let equality = namer.runtime("ModelEquality")
         for property in properties {
             let swiftName = SwiftName.memberName(property.name.value)
             let member = SwiftSource.identifier(swiftName)
@@ -55,8 +56,13 @@ extension Translator {
             var view = PropertyView(
                 docLines: documentation(property.documentation), isBoxed: boxed,
                 declaration: "\(access)var \(member): \(type)", storageDeclaration: "", getter: "", setter: "",
-                assignment: "self.\(member) = \(parameter.use)")
+                assignment: "self.\(member) = \(parameter.use)", decoding: "", encoding: "", comparison: "")
+            // The stored property, which the written-out `init(from:)`, `encode(to:)` and `==` read and write: its
+            // name, and its type without the outer `?` when it is optional (coded `IfPresent`, as synthesized).
             var keyName = member
+            var storedType = namer.type(
+                property.isNullable || !optional ? expression : expression.unwrapped, qualifyingModels: false)
+            var storedIsOptional = optional || property.isNullable
             if boxed {
                 // A nullable property boxes the optional itself, so `.null` stays apart from nil.
                 let inner = namer.type(property.isNullable ? expression : expression.unwrapped, qualifyingModels: false)
@@ -72,7 +78,16 @@ extension Translator {
                     : "self.\(storage) = \(indirect)(\(parameter.use))"
                 keyName = storage
                 needsCodingKeys = true
+                storedType = "\(indirect)<\(inner)>"
+                storedIsOptional = optional
             }
+            // `self.` keeps a property named `container` or `decoder` apart from the local and the parameter.
+            let wireName = SwiftSource.stringLiteral(property.wireName)
+            let ifPresent = storedIsOptional ? "IfPresent" : ""
+            view.decoding =
+                "self.\(keyName) = try container.decodeMember\(ifPresent)(\(storedType).self, \(wireName))"
+            view.encoding = "try container.encodeMember\(ifPresent)(self.\(keyName), \(wireName))"
+            view.comparison = "\(equality).equal(lhs.\(keyName), rhs.\(keyName))"
             if property.wireName != swiftName { needsCodingKeys = true }
             codingKeys.append(
                 property.wireName == keyName
@@ -89,7 +104,9 @@ extension Translator {
             initParameters: parameters.enumerated().map { $0.element + ($0.offset < parameters.count - 1 ? "," : "") },
             initIsMultiline: multiline, initParameterList: parameterList, hasCodingKeys: needsCodingKeys,
             codingKeys: codingKeys,
-            codingKeyConformances: "\(namer.swift("String")), \(namer.swift("CodingKey"))")
+            codingKeyConformances: "\(namer.swift("String")), \(namer.swift("CodingKey"))",
+            keyType: namer.runtime("ModelCodingKey"), decoderType: namer.swift("Decoder"),
+            encoderType: namer.swift("Encoder"), boolType: namer.swift("Bool"))
         if exampleModels.contains(model.name.value) {
             let arguments = properties.compactMap { property -> String? in
                 guard let value = exampleValue(of: property) else { return nil }

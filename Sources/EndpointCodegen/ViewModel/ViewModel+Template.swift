@@ -154,6 +154,10 @@ extension StructView: TemplateContext {
         case .hasCodingKeys: return .flag(self.hasCodingKeys)
         case .codingKeys: return .texts(self.codingKeys)
         case .codingKeyConformances: return .text(self.codingKeyConformances)
+        case .keyType: return .text(self.keyType)
+        case .decoderType: return .text(self.decoderType)
+        case .encoderType: return .text(self.encoderType)
+        case .boolType: return .text(self.boolType)
         case .exampleArguments: return .texts(self.exampleArguments)
         case .hasExample: return .flag(self.hasExample)
         default: return nil
@@ -171,6 +175,9 @@ extension PropertyView: TemplateContext {
         case .getter: return .text(self.getter)
         case .setter: return .text(self.setter)
         case .assignment: return .text(self.assignment)
+        case .decoding: return .text(self.decoding)
+        case .encoding: return .text(self.encoding)
+        case .comparison: return .text(self.comparison)
         default: return nil
         }
     }

@@ -148,8 +148,15 @@ struct StructView: Sendable {
     var initParameterList: String
     var hasCodingKeys: Bool
     var codingKeys: [String]
-    /// `String, CodingKey`, qualified where the spec shadows them.
+    /// `String, CodingKey`, qualified where the spec shadows them. The built-in template writes `Codable` out
+    /// instead (see `PropertyView.decoding`); these three are for templates that keep the synthesized one.
     var codingKeyConformances: String
+    /// `ModelCodingKey`, the one key type of the written-out `init(from:)` and `encode(to:)`.
+    var keyType: String
+    var decoderType: String
+    var encoderType: String
+    /// `Bool`, the result of `==`.
+    var boolType: String
     /// The arguments of `static let example = Name(…)`, each line complete with its comma; empty for none.
     var exampleArguments: [String] = []
     var hasExample: Bool = false
@@ -165,6 +172,12 @@ struct PropertyView: Sendable {
     var setter: String
     /// `self.id = id`
     var assignment: String
+    /// `self.id = try container.decodeMember(UUID.self, "id")`: a line of `init(from:)`.
+    var decoding: String
+    /// `try container.encodeMember(self.id, "id")`: a line of `encode(to:)`.
+    var encoding: String
+    /// `ModelEquality.equal(lhs.id, rhs.id)`: a condition of `==`.
+    var comparison: String
 }
 
 struct EnumView: Sendable {

@@ -11,5 +11,20 @@ extension EchoAPI.Models {
         public init(headers: [String: String]) {
             self.headers = headers
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.headers = try container.decodeMember([String: String].self, "headers")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.headers, "headers")
+        }
+
+        public static func == (lhs: Headers, rhs: Headers) -> Bool {
+            guard ModelEquality.equal(lhs.headers, rhs.headers) else { return false }
+            return true
+        }
     }
 }
