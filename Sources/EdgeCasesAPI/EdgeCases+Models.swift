@@ -264,19 +264,19 @@ extension EdgeCases.Models {
     public struct Node: Swift.Codable, Hashable, Sendable {
         public var parent: Node? {
             get { _parent?.value }
-            set { _parent = newValue.map { EndpointRuntime.Indirect($0) } }
+            set { _parent = EndpointRuntime.Indirect(boxing: newValue) }
         }
         private var _parent: EndpointRuntime.Indirect<Node>?
         /// Sent as null to detach the node from its sibling.
         public var previous: Node?? {
             get { _previous.map { $0.value } }
-            set { _previous = newValue.map { EndpointRuntime.Indirect($0) } }
+            set { _previous = EndpointRuntime.Indirect(boxing: newValue) }
         }
         private var _previous: EndpointRuntime.Indirect<Node?>?
         public var children: [Node]
         public var owner: Person? {
             get { _owner?.value }
-            set { _owner = newValue.map { EndpointRuntime.Indirect($0) } }
+            set { _owner = EndpointRuntime.Indirect(boxing: newValue) }
         }
         private var _owner: EndpointRuntime.Indirect<Person>?
         public var labels: [String: Node]?
@@ -289,10 +289,10 @@ extension EdgeCases.Models {
             owner: Person? = nil,
             labels: [String: Node]? = nil
         ) {
-            self._parent = parent.map { EndpointRuntime.Indirect($0) }
-            self._previous = previous.map { EndpointRuntime.Indirect($0) }
+            self._parent = EndpointRuntime.Indirect(boxing: parent)
+            self._previous = EndpointRuntime.Indirect(boxing: previous)
             self.children = children
-            self._owner = owner.map { EndpointRuntime.Indirect($0) }
+            self._owner = EndpointRuntime.Indirect(boxing: owner)
             self.labels = labels
         }
 
@@ -332,14 +332,14 @@ extension EdgeCases.Models {
         private var _home: EndpointRuntime.Indirect<Node>
         public var bestFriend: Person? {
             get { _bestFriend?.value }
-            set { _bestFriend = newValue.map { EndpointRuntime.Indirect($0) } }
+            set { _bestFriend = EndpointRuntime.Indirect(boxing: newValue) }
         }
         private var _bestFriend: EndpointRuntime.Indirect<Person>?
 
         /// Creates a value with the given properties.
         public init(home: Node, bestFriend: Person? = nil) {
             self._home = EndpointRuntime.Indirect(home)
-            self._bestFriend = bestFriend.map { EndpointRuntime.Indirect($0) }
+            self._bestFriend = EndpointRuntime.Indirect(boxing: bestFriend)
         }
 
         public init(from decoder: any Swift.Decoder) throws {

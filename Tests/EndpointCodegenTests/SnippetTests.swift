@@ -239,7 +239,7 @@ struct SnippetTests {
             """
                     public var parent: Node? {
                         get { _parent?.value }
-                        set { _parent = newValue.map { Indirect($0) } }
+                        set { _parent = Indirect(boxing: newValue) }
                     }
                     private var _parent: Indirect<Node>?
                     public var children: [Node]

@@ -71,11 +71,8 @@ extension Translator {
                 view.getter =
                     property.isNullable
                     ? "\(storage).map { $0.value }" : optional ? "\(storage)?.value" : "\(storage).value"
-                view.setter = optional ? "\(storage) = newValue.map { \(indirect)($0) }" : "\(storage).value = newValue"
-                view.assignment =
-                    optional
-                    ? "self.\(storage) = \(parameter.use).map { \(indirect)($0) }"
-                    : "self.\(storage) = \(indirect)(\(parameter.use))"
+                view.setter = optional ? "\(storage) = \(indirect)(boxing: newValue)" : "\(storage).value = newValue"
+                view.assignment = "self.\(storage) = \(indirect)(\(optional ? "boxing: " : "")\(parameter.use))"
                 keyName = storage
                 needsCodingKeys = true
                 storedType = "\(indirect)<\(inner)>"

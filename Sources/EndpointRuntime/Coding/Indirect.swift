@@ -9,6 +9,13 @@ public struct Indirect<Value: Sendable>: Sendable {
         storage = [value]
     }
 
+    /// Boxes a value that may be absent; nil stays nil. Generated models' setters and initializers use this
+    /// rather than `map { Indirect($0) }`, a closure the compiler would build for each boxed property.
+    public init?(boxing value: Value?) {
+        guard let value else { return nil }
+        self.init(value)
+    }
+
     /// The boxed value.
     public var value: Value {
         get { storage[0] }
