@@ -118,7 +118,7 @@ def build(work, arguments):
 
     The build is waited for directly, so its time ends when it does. A watcher thread looks at the process tree
     every half second for the limits; timing by those looks instead rounded every build up to the next half
-    second (so the records before 2026-11-25's second run read 1.0, 2.0, 2.5, 3.0 s)."""
+    second (so the records up to commit 1c0dd2f read 1.0, 2.0, 2.5, 3.0 s)."""
     command = ["swift", "build", "--package-path", work] + arguments
     with tempfile.TemporaryFile() as log:
         start = time.perf_counter()
