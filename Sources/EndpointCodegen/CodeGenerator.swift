@@ -72,8 +72,8 @@ package struct CodeGenerator: Sendable {
         var template: String
         var view: any TemplateContext
         /// Bytes to reserve for the output up front: generously above what the built-in templates write (about
-        /// 600 bytes per endpoint and 1,400 per model without documentation), since room never written costs
-        /// nothing (its pages are never touched) while each doubling of a full buffer copies all of it.
+        /// 600 bytes per endpoint, and 3,300 per model of 8 properties without documentation), since room never
+        /// written costs nothing (its pages are never touched) while each doubling of a full buffer copies all of it.
         var expectedSize: Int
 
         init(name: String, template: String, view: any TemplateContext, elements: Int = 0, bytesPerElement: Int = 0) {
@@ -99,7 +99,7 @@ package struct CodeGenerator: Sendable {
             files.append(
                 PlannedFile(
                     name: name, template: "Models", view: translator.modelsView(for: models), elements: models.count,
-                    bytesPerElement: 4 << 10))
+                    bytesPerElement: 8 << 10))
         }
         // Each file's endpoints by namespace, in spec order; one file holds the spec's namespaces as they are.
         var endpointShards = [spec.namespaces]

@@ -58,16 +58,17 @@ extension Translator {
                 declaration: "\(access)var \(member): \(type)", storageDeclaration: "", getter: "", setter: "",
                 assignment: "self.\(member) = \(parameter.use)", decoding: "", encoding: "", comparison: "")
             // The stored property, which the written-out `init(from:)`, `encode(to:)` and `==` read and write: its
-            // name, and its type without the outer `?` when it is optional (coded `IfPresent`, as synthesized).
+            // name, and its type without the outer `?` when it is optional (coded `IfPresent`, as synthesized). A
+            // nullable property keeps its own `?`, and a boxed one boxes it, so `.null` stays apart from nil.
             var keyName = member
             var storedType = namer.type(
-                property.isNullable || !optional ? expression : expression.unwrapped, qualifyingModels: false)
+                property.isNullable ? expression : expression.unwrapped, qualifyingModels: false)
             var storedIsOptional = optional || property.isNullable
             if boxed {
-                // A nullable property boxes the optional itself, so `.null` stays apart from nil.
-                let inner = namer.type(property.isNullable ? expression : expression.unwrapped, qualifyingModels: false)
                 let indirect = namer.runtime("Indirect")
-                view.storageDeclaration = "private var \(storage): \(indirect)<\(inner)>\(optional ? "?" : "")"
+                storedType = "\(indirect)<\(storedType)>"
+                storedIsOptional = optional
+                view.storageDeclaration = "private var \(storage): \(storedType)\(optional ? "?" : "")"
                 view.getter =
                     property.isNullable
                     ? "\(storage).map { $0.value }" : optional ? "\(storage)?.value" : "\(storage).value"
@@ -75,8 +76,6 @@ extension Translator {
                 view.assignment = "self.\(storage) = \(indirect)(\(optional ? "boxing: " : "")\(parameter.use))"
                 keyName = storage
                 needsCodingKeys = true
-                storedType = "\(indirect)<\(inner)>"
-                storedIsOptional = optional
             }
             // `self.` keeps a property named `container` or `decoder` apart from the local and the parameter.
             let wireName = SwiftSource.stringLiteral(property.wireName)
@@ -86,9 +85,7 @@ extension Translator {
             view.encoding = "try container.encodeMember\(ifPresent)(self.\(keyName), \(wireName))"
             view.comparison = "\(equality).equal(lhs.\(keyName), rhs.\(keyName))"
             if property.wireName != swiftName { needsCodingKeys = true }
-            codingKeys.append(
-                property.wireName == keyName
-                    ? "case \(keyName)" : "case \(keyName) = \(SwiftSource.stringLiteral(property.wireName))")
+            codingKeys.append(property.wireName == keyName ? "case \(keyName)" : "case \(keyName) = \(wireName)")
             propertyViews.append(view)
         }
         let parameterList = parameters.joined(separator: ", ")
