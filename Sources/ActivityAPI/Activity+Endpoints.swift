@@ -10,24 +10,24 @@ extension Activity.Feed {
     public static func list(
         priority: Activity.Models.Priority? = nil
     ) -> TypedEndpoint<[Activity.Models.Event], Never> {
-        Endpoint<[Activity.Models.Event]>(
+        .json(
             method: .get,
             path: "/feed",
             query: [
                 Parameter("priority", priority),
             ]
-        ).declaringErrors()
+        )
     }
 
     /// Sends an event again, as it was.
     ///
     /// `POST /feed/replay`.
     public static func replay(body: Activity.Models.Event) -> TypedEndpoint<Activity.Models.Event, Never> {
-        Endpoint<Activity.Models.Event>(
+        .json(
             method: .post,
             path: "/feed/replay",
             body: .json(body)
-        ).declaringErrors()
+        )
     }
 }
 
@@ -39,23 +39,23 @@ extension Activity.Notifications {
     public static func list(
         minimum: Activity.Models.Priority = Activity.Models.Priority.normal
     ) -> TypedEndpoint<[Activity.Models.Notification], Never> {
-        Endpoint<[Activity.Models.Notification]>(
+        .json(
             method: .get,
             path: "/notifications",
             query: [
                 Parameter("minimum", minimum),
             ]
-        ).declaringErrors()
+        )
     }
 
     /// `PUT /subscriptions`.
     public static func subscribe(
         body: Activity.Models.Subscription
     ) -> TypedEndpoint<Activity.Models.Subscription, Never> {
-        Endpoint<Activity.Models.Subscription>(
+        .json(
             method: .put,
             path: "/subscriptions",
             body: .json(body)
-        ).declaringErrors()
+        )
     }
 }

@@ -14,7 +14,7 @@ extension RestCountries.Countries {
         name: String,
         fullText: Bool? = nil
     ) -> TypedEndpoint<[RestCountries.Models.Country], RestCountries.Models.NotFound> {
-        Endpoint<[RestCountries.Models.Country]>(
+        .json(
             method: .get,
             path: "/name/{name}",
             pathParameters: ["name": name.parameterText],
@@ -22,7 +22,7 @@ extension RestCountries.Countries {
                 Parameter("fullText", fullText),
             ],
             errors: RestCountries.defaultErrors
-        ).declaringErrors()
+        )
     }
 
     /// Countries with the given alpha-3 codes, as in `/alpha?codes=DEU,FRA`.
@@ -33,13 +33,13 @@ extension RestCountries.Countries {
     public static func byCodes(
         codes: [String]
     ) -> TypedEndpoint<[RestCountries.Models.Country], RestCountries.Models.NotFound> {
-        Endpoint<[RestCountries.Models.Country]>(
+        .json(
             method: .get,
             path: "/alpha",
             query: [
                 Parameter("codes", codes, arrayFormat: .comma),
             ],
             errors: RestCountries.defaultErrors
-        ).declaringErrors()
+        )
     }
 }

@@ -14,20 +14,18 @@ extension EdgeCases.Data {
         `for`: [EdgeCases.Models._Type]? = nil,
         xRequestID: UUID? = nil
     ) -> TypedAuthorizedEndpoint<Token, EdgeCases.Models.Result, EdgeCases.Failures.ErrorOrResult> {
-        TypedAuthorizedEndpoint(
-            EndpointRuntime.Endpoint<EdgeCases.Models.Result>(
-                method: .get,
-                path: "/data/{class}/{self}",
-                pathParameters: ["class": `class`.parameterText, "self": selfValue.parameterText],
-                query: [
-                    EndpointRuntime.Parameter("in", `in`),
-                    EndpointRuntime.Parameter("for", `for`, arrayFormat: .comma),
-                ],
-                headers: [
-                    EndpointRuntime.Parameter("X-Request-ID", xRequestID),
-                ],
-                errors: EdgeCases.defaultErrors
-            ).declaringErrors()
+        .json(
+            method: .get,
+            path: "/data/{class}/{self}",
+            pathParameters: ["class": `class`.parameterText, "self": selfValue.parameterText],
+            query: [
+                EndpointRuntime.Parameter("in", `in`),
+                EndpointRuntime.Parameter("for", `for`, arrayFormat: .comma),
+            ],
+            headers: [
+                EndpointRuntime.Parameter("X-Request-ID", xRequestID),
+            ],
+            errors: EdgeCases.defaultErrors
         )
     }
 
@@ -99,21 +97,19 @@ extension EdgeCases.Data {
         _2nd: Bool,
         `default`: Int? = nil
     ) -> TypedAuthorizedEndpoint<Token, [String: EdgeCases.Models.Result], EdgeCases.Failures.CodableOrErrorOrNoBodyOrResult> {
-        TypedAuthorizedEndpoint(
-            EndpointRuntime.Endpoint<[String: EdgeCases.Models.Result]>(
-                method: .post,
-                path: "/data/\"quoted\"/{id}",
-                pathParameters: ["id": id.parameterText],
-                body: .jsonFields([
-                    ("class", `class`),
-                    ("default", `default`),
-                    ("2nd", _2nd),
-                ]),
-                errors: EdgeCases.defaultErrors.merging([
-                    .code(404): .empty,
-                    .code(422): .json(EdgeCases.Models.Codable.self),
-                ])
-            ).declaringErrors()
+        .json(
+            method: .post,
+            path: "/data/\"quoted\"/{id}",
+            pathParameters: ["id": id.parameterText],
+            body: .jsonFields([
+                ("class", `class`),
+                ("default", `default`),
+                ("2nd", _2nd),
+            ]),
+            errors: EdgeCases.defaultErrors.merging([
+                .code(404): .empty,
+                .code(422): .json(EdgeCases.Models.Codable.self),
+            ])
         )
     }
 }
@@ -124,16 +120,14 @@ extension EdgeCases.URL {
         `self` selfValue: String,
         type: EdgeCases.Models._Type? = nil
     ) -> TypedAuthorizedEndpoint<Token, Void, EdgeCases.Failures.ErrorOrResult> {
-        TypedAuthorizedEndpoint(
-            EndpointRuntime.Endpoint<Void>(
-                method: .put,
-                path: "/url",
-                body: .form([
-                    EndpointRuntime.Parameter("self", selfValue),
-                    EndpointRuntime.Parameter("Type", type),
-                ]),
-                errors: EdgeCases.defaultErrors
-            ).declaringErrors()
+        .empty(
+            method: .put,
+            path: "/url",
+            body: .form([
+                EndpointRuntime.Parameter("self", selfValue),
+                EndpointRuntime.Parameter("Type", type),
+            ]),
+            errors: EdgeCases.defaultErrors
         )
     }
 
@@ -141,25 +135,25 @@ extension EdgeCases.URL {
     public static func type(
         body: EdgeCases.Models.Endpoint
     ) -> TypedEndpoint<EdgeCases.Models._Type, EdgeCases.Failures.ErrorOrResult> {
-        EndpointRuntime.Endpoint<EdgeCases.Models._Type>(
+        .json(
             method: .post,
             path: "/type",
             body: .json(body),
             errors: EdgeCases.defaultErrors
-        ).declaringErrors()
+        )
     }
 
     /// `GET /ünïcödé/{naïve}`.
     public static func `protocol`(
         naïve: String
     ) -> TypedEndpoint<EdgeCases.Models.Page, EdgeCases.Failures.ErrorOrResult> {
-        EndpointRuntime.Endpoint<EdgeCases.Models.Page>(
+        .json(
             method: .get,
             path: "/ünïcödé/{naïve}",
             pathParameters: ["naïve": naïve.parameterText],
             errors: EdgeCases.defaultErrors,
             paging: .nextURL { $0.links?.`default` }
-        ).declaringErrors()
+        )
     }
 }
 
@@ -169,17 +163,15 @@ extension EdgeCases.日本語 {
         after: EdgeCases.Models._Type? = nil,
         _2nd: Int? = nil
     ) -> TypedAuthorizedEndpoint<Token, EdgeCases.Models.Page?, EdgeCases.Failures.ErrorOrResult> {
-        TypedAuthorizedEndpoint(
-            EndpointRuntime.Endpoint<EdgeCases.Models.Page?>(
-                method: .get,
-                path: "/nihongo",
-                query: [
-                    EndpointRuntime.Parameter("after", after),
-                    EndpointRuntime.Parameter("2nd", _2nd),
-                ],
-                errors: EdgeCases.defaultErrors,
-                paging: .cursor("after") { $0?.links?.`self` }
-            ).declaringErrors()
+        .json(
+            method: .get,
+            path: "/nihongo",
+            query: [
+                EndpointRuntime.Parameter("after", after),
+                EndpointRuntime.Parameter("2nd", _2nd),
+            ],
+            errors: EdgeCases.defaultErrors,
+            paging: .cursor("after") { $0?.links?.`self` }
         )
     }
 
@@ -208,12 +200,12 @@ extension EdgeCases.日本語 {
 
     /// `GET /links`.
     public static func links() -> TypedEndpoint<Void, EdgeCases.Failures.ErrorOrResult> {
-        EndpointRuntime.Endpoint<Void>(
+        .empty(
             method: .get,
             path: "/links",
             errors: EdgeCases.defaultErrors,
             paging: .link
-        ).declaringErrors()
+        )
     }
 
     /// `links()` answered with its body, the headers in `LinksHeaders` and the status.

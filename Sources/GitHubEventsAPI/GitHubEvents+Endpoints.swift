@@ -21,20 +21,18 @@ extension GitHub.Repos {
         page: Int? = nil,
         perPage: Int? = nil
     ) -> TypedAuthorizedEndpoint<Token, [GitHub.Models.Event], GitHub.Models.GitHubError> {
-        TypedAuthorizedEndpoint(
-            Endpoint<[GitHub.Models.Event]>(
-                method: .get,
-                path: "/repos/{owner}/{repo}/events",
-                pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText],
-                query: [
-                    Parameter("page", page),
-                    Parameter("per_page", perPage),
-                ],
-                errors: GitHub.defaultErrors.merging([
-                    .code(404): .json(GitHub.Models.GitHubError.self),
-                ]),
-                paging: .link
-            ).declaringErrors()
+        .json(
+            method: .get,
+            path: "/repos/{owner}/{repo}/events",
+            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText],
+            query: [
+                Parameter("page", page),
+                Parameter("per_page", perPage),
+            ],
+            errors: GitHub.defaultErrors.merging([
+                .code(404): .json(GitHub.Models.GitHubError.self),
+            ]),
+            paging: .link
         )
     }
 
@@ -99,18 +97,16 @@ extension GitHub.Users {
         page: Int? = nil,
         perPage: Int? = nil
     ) -> TypedAuthorizedEndpoint<Token, [GitHub.Models.Event], GitHub.Models.GitHubError> {
-        TypedAuthorizedEndpoint(
-            Endpoint<[GitHub.Models.Event]>(
-                method: .get,
-                path: "/users/{username}/received_events",
-                pathParameters: ["username": username.parameterText],
-                query: [
-                    Parameter("page", page),
-                    Parameter("per_page", perPage),
-                ],
-                errors: GitHub.defaultErrors,
-                paging: .link
-            ).declaringErrors()
+        .json(
+            method: .get,
+            path: "/users/{username}/received_events",
+            pathParameters: ["username": username.parameterText],
+            query: [
+                Parameter("page", page),
+                Parameter("per_page", perPage),
+            ],
+            errors: GitHub.defaultErrors,
+            paging: .link
         )
     }
 }

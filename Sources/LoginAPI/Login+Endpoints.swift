@@ -10,7 +10,7 @@ extension Auth.Session {
     public static func login(
         body: Auth.Models.Credentials
     ) -> TypedEndpoint<Auth.Models.Session, Auth.Models.LoginFailure> {
-        Endpoint<Auth.Models.Session>(
+        .json(
             method: .post,
             path: "/login",
             body: .json(body),
@@ -18,7 +18,7 @@ extension Auth.Session {
                 .code(401): .json(Auth.Models.LoginFailure.self),
                 .code(429): .json(Auth.Models.LoginFailure.self),
             ])
-        ).declaringErrors()
+        )
     }
 
     /// The same login, for servers that only take an HTML form post.
@@ -29,7 +29,7 @@ extension Auth.Session {
         password: String,
         rememberMe: Bool? = nil
     ) -> TypedEndpoint<Auth.Models.Session, Auth.Models.LoginFailure> {
-        Endpoint<Auth.Models.Session>(
+        .json(
             method: .post,
             path: "/login/form",
             body: .form([
@@ -38,20 +38,20 @@ extension Auth.Session {
                 Parameter("remember_me", rememberMe),
             ]),
             errors: Auth.defaultErrors
-        ).declaringErrors()
+        )
     }
 
     /// Ends the session; a 204 with no body.
     ///
     /// `DELETE /session`.
     public static func logout(authorization: String) -> TypedEndpoint<Void, Auth.Models.LoginFailure> {
-        Endpoint<Void>(
+        .empty(
             method: .delete,
             path: "/session",
             headers: [
                 Parameter("Authorization", authorization),
             ],
             errors: Auth.defaultErrors
-        ).declaringErrors()
+        )
     }
 }

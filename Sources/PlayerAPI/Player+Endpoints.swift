@@ -11,19 +11,17 @@ extension Player.Me {
     /// `GET /me/player`, scope `Listener`.
     public static func playback<Token: Player.Access.Listener>(
     ) -> TypedAuthorizedEndpoint<Token, PlaybackResponse, Player.Models.PlayerError> {
-        TypedAuthorizedEndpoint(
-            Endpoint<PlaybackResponse>(
-                method: .get,
-                path: "/me/player",
-                errors: Player.defaultErrors,
-                readResponse: { response, decoder in
-                    switch response.status {
-                    case 200: .ok(try response.decode(Player.Models.Playback.self, with: decoder))
-                    case 204: .noContent
-                    default: throw UndeclaredStatusError(status: response.status)
-                    }
+        .reading(
+            method: .get,
+            path: "/me/player",
+            errors: Player.defaultErrors,
+            readResponse: { response, decoder in
+                switch response.status {
+                case 200: .ok(try response.decode(Player.Models.Playback.self, with: decoder))
+                case 204: .noContent
+                default: throw UndeclaredStatusError(status: response.status)
                 }
-            ).declaringErrors()
+            }
         )
     }
 
@@ -41,22 +39,20 @@ extension Player.Me {
     public static func queue<Token: Player.Access.Listener>(
         uri: String
     ) -> TypedAuthorizedEndpoint<Token, QueueResponse, Player.Models.PlayerError> {
-        TypedAuthorizedEndpoint(
-            Endpoint<QueueResponse>(
-                method: .post,
-                path: "/me/player/queue",
-                query: [
-                    Parameter("uri", uri),
-                ],
-                errors: Player.defaultErrors,
-                readResponse: { response, decoder in
-                    switch response.status {
-                    case 201: .created(try response.decode(Player.Models.Queued.self, with: decoder))
-                    case 202: .accepted
-                    default: throw UndeclaredStatusError(status: response.status)
-                    }
+        .reading(
+            method: .post,
+            path: "/me/player/queue",
+            query: [
+                Parameter("uri", uri),
+            ],
+            errors: Player.defaultErrors,
+            readResponse: { response, decoder in
+                switch response.status {
+                case 201: .created(try response.decode(Player.Models.Queued.self, with: decoder))
+                case 202: .accepted
+                default: throw UndeclaredStatusError(status: response.status)
                 }
-            ).declaringErrors()
+            }
         )
     }
 
@@ -76,17 +72,15 @@ extension Player.Me {
         before: String? = nil,
         limit: Int? = nil
     ) -> TypedAuthorizedEndpoint<Token, Player.Models.RecentlyPlayed, Player.Models.PlayerError> {
-        TypedAuthorizedEndpoint(
-            Endpoint<Player.Models.RecentlyPlayed>(
-                method: .get,
-                path: "/me/player/recently-played",
-                query: [
-                    Parameter("before", before),
-                    Parameter("limit", limit),
-                ],
-                errors: Player.defaultErrors,
-                paging: .cursor("before") { $0.cursors?.before }
-            ).declaringErrors()
+        .json(
+            method: .get,
+            path: "/me/player/recently-played",
+            query: [
+                Parameter("before", before),
+                Parameter("limit", limit),
+            ],
+            errors: Player.defaultErrors,
+            paging: .cursor("before") { $0.cursors?.before }
         )
     }
 }
@@ -98,7 +92,7 @@ extension Player.Albums {
         limit: Int? = nil,
         offset: Int? = nil
     ) -> TypedEndpoint<Player.Models.TrackPage, Player.Models.PlayerError> {
-        Endpoint<Player.Models.TrackPage>(
+        .json(
             method: .get,
             path: "/albums/{id}/tracks",
             pathParameters: ["id": id.parameterText],
@@ -108,7 +102,7 @@ extension Player.Albums {
             ],
             errors: Player.defaultErrors,
             paging: .nextURL { $0.next }
-        ).declaringErrors()
+        )
     }
 
     /// `tracks(…)` answered with its body, the headers in `TracksHeaders` and the status.
@@ -141,7 +135,7 @@ extension Player.Albums {
     ///
     /// `GET /albums/{id}/cover`.
     public static func cover(id: String) -> TypedEndpoint<Data, Player.Models.PlayerError> {
-        Endpoint<Data>(
+        .reading(
             method: .get,
             path: "/albums/{id}/cover",
             pathParameters: ["id": id.parameterText],
@@ -150,7 +144,7 @@ extension Player.Albums {
             ],
             errors: Player.defaultErrors,
             readResponse: { response, _ in response.body }
-        ).declaringErrors()
+        )
     }
 }
 
@@ -161,16 +155,14 @@ extension Player.Playlists {
     public static func details<Token: Player.Access.Listener>(
         id: String
     ) -> TypedAuthorizedEndpoint<Token, Player.Models.TrackPage, Player.Models.PlayerError> {
-        TypedAuthorizedEndpoint(
-            Endpoint<Player.Models.TrackPage>(
-                method: .get,
-                path: "/playlists/{id}",
-                pathParameters: ["id": id.parameterText],
-                headers: [
-                    Parameter("Accept", "application/vnd.player.v2+json"),
-                ],
-                errors: Player.defaultErrors
-            ).declaringErrors()
+        .json(
+            method: .get,
+            path: "/playlists/{id}",
+            pathParameters: ["id": id.parameterText],
+            headers: [
+                Parameter("Accept", "application/vnd.player.v2+json"),
+            ],
+            errors: Player.defaultErrors
         )
     }
 
@@ -180,17 +172,15 @@ extension Player.Playlists {
     public static func export<Token: Player.Access.Listener>(
         id: String
     ) -> TypedAuthorizedEndpoint<Token, String, Player.Models.PlayerError> {
-        TypedAuthorizedEndpoint(
-            Endpoint<String>(
-                method: .get,
-                path: "/playlists/{id}/export",
-                pathParameters: ["id": id.parameterText],
-                headers: [
-                    Parameter("Accept", "text/csv; charset=utf-8"),
-                ],
-                errors: Player.defaultErrors,
-                readResponse: { response, _ in try response.text() }
-            ).declaringErrors()
+        .reading(
+            method: .get,
+            path: "/playlists/{id}/export",
+            pathParameters: ["id": id.parameterText],
+            headers: [
+                Parameter("Accept", "text/csv; charset=utf-8"),
+            ],
+            errors: Player.defaultErrors,
+            readResponse: { response, _ in try response.text() }
         )
     }
 
@@ -200,17 +190,15 @@ extension Player.Playlists {
     public static func archive<Token: Player.Access.Listener>(
         id: String
     ) -> TypedAuthorizedEndpoint<Token, Data?, Player.Models.PlayerError> {
-        TypedAuthorizedEndpoint(
-            Endpoint<Data?>(
-                method: .get,
-                path: "/playlists/{id}/archive",
-                pathParameters: ["id": id.parameterText],
-                headers: [
-                    Parameter("Accept", "application/x-tar"),
-                ],
-                errors: Player.defaultErrors,
-                readResponse: { response, _ in response.body.isEmpty ? nil : response.body }
-            ).declaringErrors()
+        .reading(
+            method: .get,
+            path: "/playlists/{id}/archive",
+            pathParameters: ["id": id.parameterText],
+            headers: [
+                Parameter("Accept", "application/x-tar"),
+            ],
+            errors: Player.defaultErrors,
+            readResponse: { response, _ in response.body.isEmpty ? nil : response.body }
         )
     }
 }

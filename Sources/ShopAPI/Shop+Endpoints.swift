@@ -9,12 +9,10 @@ extension Shop.Customer {
     /// `GET /customer/profile`, scope `Customer`.
     public static func get<Token: Shop.Access.Customer>(
     ) -> TypedAuthorizedEndpoint<Token, Shop.Models.Customer, Shop.Models.ErrorMessage> {
-        TypedAuthorizedEndpoint(
-            Endpoint<Shop.Models.Customer>(
-                method: .get,
-                path: "/customer/profile",
-                errors: Shop.defaultErrors
-            ).declaringErrors()
+        .json(
+            method: .get,
+            path: "/customer/profile",
+            errors: Shop.defaultErrors
         )
     }
 
@@ -29,19 +27,17 @@ extension Shop.Customer {
         lastName: String? = nil,
         avatarId: String?? = nil
     ) -> TypedAuthorizedEndpoint<Token, Shop.Models.Customer, Shop.Failures.ErrorMessageOrValidationProblem> {
-        TypedAuthorizedEndpoint(
-            Endpoint<Shop.Models.Customer>(
-                method: .patch,
-                path: "/customer/profile",
-                body: .jsonFields([
-                    ("first_name", firstName),
-                    ("last_name", lastName),
-                    ("avatar_id", avatarId),
-                ]),
-                errors: Shop.defaultErrors.merging([
-                    .code(422): .json(Shop.Models.ValidationProblem.self),
-                ])
-            ).declaringErrors()
+        .json(
+            method: .patch,
+            path: "/customer/profile",
+            body: .jsonFields([
+                ("first_name", firstName),
+                ("last_name", lastName),
+                ("avatar_id", avatarId),
+            ]),
+            errors: Shop.defaultErrors.merging([
+                .code(422): .json(Shop.Models.ValidationProblem.self),
+            ])
         )
     }
 }
@@ -57,18 +53,16 @@ extension Shop.Resources {
         image: Upload,
         caption: String? = nil
     ) -> TypedAuthorizedEndpoint<Token, Shop.Models.Resource, Shop.Models.ErrorMessage> {
-        TypedAuthorizedEndpoint(
-            Endpoint<Shop.Models.Resource>(
-                method: .post,
-                path: "/resources",
-                body: .multipart([
-                    MultipartPart("image", image),
-                    MultipartPart("caption", caption),
-                ]),
-                errors: Shop.defaultErrors.merging([
-                    .code(413): .json(Shop.Models.ErrorMessage.self),
-                ])
-            ).declaringErrors()
+        .json(
+            method: .post,
+            path: "/resources",
+            body: .multipart([
+                MultipartPart("image", image),
+                MultipartPart("caption", caption),
+            ]),
+            errors: Shop.defaultErrors.merging([
+                .code(413): .json(Shop.Models.ErrorMessage.self),
+            ])
         )
     }
 }
@@ -81,18 +75,16 @@ extension Shop.Feedback {
         email: String,
         message: String
     ) -> TypedAuthorizedEndpoint<Token, Void, Shop.Failures.ErrorMessageOrValidationProblem> {
-        TypedAuthorizedEndpoint(
-            Endpoint<Void>(
-                method: .post,
-                path: "/feedback",
-                body: .jsonFields([
-                    ("email", email),
-                    ("message", message),
-                ]),
-                errors: Shop.defaultErrors.merging([
-                    .code(422): .json(Shop.Models.ValidationProblem.self),
-                ])
-            ).declaringErrors()
+        .empty(
+            method: .post,
+            path: "/feedback",
+            body: .jsonFields([
+                ("email", email),
+                ("message", message),
+            ]),
+            errors: Shop.defaultErrors.merging([
+                .code(422): .json(Shop.Models.ValidationProblem.self),
+            ])
         )
     }
 }

@@ -19,19 +19,17 @@ extension Storage.Contents {
         perPage: Int = 30,
         kind: Storage.Models.EntryKind? = Storage.Models.EntryKind.none
     ) -> TypedAuthorizedEndpoint<Token, [Storage.Models.Entry], Storage.Models.Problem> {
-        TypedAuthorizedEndpoint(
-            Endpoint<[Storage.Models.Entry]>(
-                method: .get,
-                path: "/repos/{owner}/{repo}/contents/{path}",
-                pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
-                query: [
-                    Parameter("per_page", perPage),
-                    Parameter("kind", kind),
-                ],
-                headers: Storage.constantHeaders,
-                errors: Storage.defaultErrors
-            ).allowingSlashes(in: ["path"]).declaringErrors()
-        )
+        .json(
+            method: .get,
+            path: "/repos/{owner}/{repo}/contents/{path}",
+            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
+            query: [
+                Parameter("per_page", perPage),
+                Parameter("kind", kind),
+            ],
+            headers: Storage.constantHeaders,
+            errors: Storage.defaultErrors
+        ).allowingSlashes(in: ["path"])
     }
 
     /// A file's bytes.
@@ -42,19 +40,17 @@ extension Storage.Contents {
         repo: String,
         path: String
     ) -> TypedAuthorizedEndpoint<Token, Data, Storage.Models.Problem> {
-        TypedAuthorizedEndpoint(
-            Endpoint<Data>(
-                method: .get,
-                path: "/repos/{owner}/{repo}/contents/{path}",
-                pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
-                headers: [
-                    Parameter("X-Storage-Api-Version", "2026-01-01"),
-                    Parameter("Accept", "application/vnd.storage.raw"),
-                ],
-                errors: Storage.defaultErrors,
-                readResponse: { response, _ in response.body }
-            ).allowingSlashes(in: ["path"]).declaringErrors()
-        )
+        .reading(
+            method: .get,
+            path: "/repos/{owner}/{repo}/contents/{path}",
+            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
+            headers: [
+                Parameter("X-Storage-Api-Version", "2026-01-01"),
+                Parameter("Accept", "application/vnd.storage.raw"),
+            ],
+            errors: Storage.defaultErrors,
+            readResponse: { response, _ in response.body }
+        ).allowingSlashes(in: ["path"])
     }
 
     /// Replaces a file with the bytes given.
@@ -70,18 +66,16 @@ extension Storage.Contents {
         message: String,
         content: Upload
     ) -> TypedAuthorizedEndpoint<Token, Storage.Models.Entry, Storage.Models.Problem> {
-        TypedAuthorizedEndpoint(
-            Endpoint<Storage.Models.Entry>(
-                method: .put,
-                path: "/repos/{owner}/{repo}/contents/{path}",
-                pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
-                headers: Storage.constantHeaders + [
-                    Parameter("X-Commit-Message", message),
-                ],
-                body: .raw(content, mediaType: "application/octet-stream"),
-                errors: Storage.defaultErrors
-            ).allowingSlashes(in: ["path"]).declaringErrors()
-        )
+        .json(
+            method: .put,
+            path: "/repos/{owner}/{repo}/contents/{path}",
+            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
+            headers: Storage.constantHeaders + [
+                Parameter("X-Commit-Message", message),
+            ],
+            body: .raw(content, mediaType: "application/octet-stream"),
+            errors: Storage.defaultErrors
+        ).allowingSlashes(in: ["path"])
     }
 }
 
@@ -97,19 +91,17 @@ extension Storage.Releases {
         name: String,
         body: Upload
     ) -> TypedAuthorizedEndpoint<Token, Storage.Models.Asset, Storage.Models.Problem> {
-        TypedAuthorizedEndpoint(
-            Endpoint<Storage.Models.Asset>(
-                method: .post,
-                path: "/releases/{id}/assets",
-                pathParameters: ["id": id.parameterText],
-                query: [
-                    Parameter("name", name),
-                ],
-                headers: Storage.constantHeaders,
-                body: .raw(body, mediaType: "image/png"),
-                errors: Storage.defaultErrors
-            ).onServer(Storage.Servers.uploads).declaringErrors()
-        )
+        .json(
+            method: .post,
+            path: "/releases/{id}/assets",
+            pathParameters: ["id": id.parameterText],
+            query: [
+                Parameter("name", name),
+            ],
+            headers: Storage.constantHeaders,
+            body: .raw(body, mediaType: "image/png"),
+            errors: Storage.defaultErrors
+        ).onServer(Storage.Servers.uploads)
     }
 
     /// Attaches files and their description in one multipart request.
@@ -125,21 +117,19 @@ extension Storage.Releases {
         labels: [String]? = nil,
         metadata: Storage.Models.Owner? = nil
     ) -> TypedAuthorizedEndpoint<Token, [Storage.Models.Asset], Storage.Models.Problem> {
-        TypedAuthorizedEndpoint(
-            Endpoint<[Storage.Models.Asset]>(
-                method: .post,
-                path: "/releases/{id}/attachments",
-                pathParameters: ["id": id.parameterText],
-                headers: Storage.constantHeaders,
-                body: .multipart([
-                    MultipartPart("files", files),
-                    MultipartPart("notes", notes),
-                    MultipartPart("labels", labels),
-                    MultipartPart("metadata", json: metadata),
-                ]),
-                errors: Storage.defaultErrors
-            ).onServer(Storage.Servers.uploads).declaringErrors()
-        )
+        .json(
+            method: .post,
+            path: "/releases/{id}/attachments",
+            pathParameters: ["id": id.parameterText],
+            headers: Storage.constantHeaders,
+            body: .multipart([
+                MultipartPart("files", files),
+                MultipartPart("notes", notes),
+                MultipartPart("labels", labels),
+                MultipartPart("metadata", json: metadata),
+            ]),
+            errors: Storage.defaultErrors
+        ).onServer(Storage.Servers.uploads)
     }
 }
 
@@ -149,13 +139,11 @@ extension Storage.Owners {
     /// `GET /owner`, scope `Admin` or `Browser`.
     public static func me<Token: Storage.Access.AdminOrBrowser>(
     ) -> TypedAuthorizedEndpoint<Token, Storage.Models.Owner, Storage.Models.Problem> {
-        TypedAuthorizedEndpoint(
-            Endpoint<Storage.Models.Owner>(
-                method: .get,
-                path: "/owner",
-                headers: Storage.constantHeaders,
-                errors: Storage.defaultErrors
-            ).declaringErrors()
+        .json(
+            method: .get,
+            path: "/owner",
+            headers: Storage.constantHeaders,
+            errors: Storage.defaultErrors
         )
     }
 
@@ -170,17 +158,15 @@ extension Storage.Owners {
         bio: String?? = nil,
         visibility: Storage.Models.Visibility? = Storage.Models.Visibility.`private`
     ) -> TypedAuthorizedEndpoint<Token, Storage.Models.Owner, Storage.Models.Problem> {
-        TypedAuthorizedEndpoint(
-            Endpoint<Storage.Models.Owner>(
-                method: .patch,
-                path: "/owner",
-                headers: Storage.constantHeaders,
-                body: .jsonFields([
-                    ("bio", bio),
-                    ("visibility", visibility),
-                ]),
-                errors: Storage.defaultErrors
-            ).declaringErrors()
+        .json(
+            method: .patch,
+            path: "/owner",
+            headers: Storage.constantHeaders,
+            body: .jsonFields([
+                ("bio", bio),
+                ("visibility", visibility),
+            ]),
+            errors: Storage.defaultErrors
         )
     }
 
@@ -189,16 +175,14 @@ extension Storage.Owners {
     /// `GET /stats`, scope `Anonymous`.
     public static func stats<Token: Storage.Access.Anonymous>(
     ) -> TypedAuthorizedEndpoint<Token, [String: Int], Storage.Models.Problem> {
-        TypedAuthorizedEndpoint(
-            Endpoint<[String: Int]>(
-                method: .get,
-                path: "/stats",
-                headers: [
-                    Parameter("Accept", "application/vnd.storage+json"),
-                    Parameter("X-Storage-Api-Version", "2025-06-01"),
-                ],
-                errors: Storage.defaultErrors
-            ).declaringErrors()
+        .json(
+            method: .get,
+            path: "/stats",
+            headers: [
+                Parameter("Accept", "application/vnd.storage+json"),
+                Parameter("X-Storage-Api-Version", "2025-06-01"),
+            ],
+            errors: Storage.defaultErrors
         )
     }
 }

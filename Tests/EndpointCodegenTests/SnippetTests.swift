@@ -117,7 +117,7 @@ struct SnippetTests {
                     dryRun: Bool? = nil,
                     note: String? = nil
                 ) -> TypedEndpoint<Void, Never> {
-                    Endpoint<Void>(
+                    .empty(
                         method: .patch,
                         path: "/items/{id}",
                         pathParameters: ["id": id.parameterText],
@@ -131,7 +131,7 @@ struct SnippetTests {
                             ("name", name),
                             ("note", note),
                         ])
-                    ).declaringErrors()
+                    )
                 }
             """)
     }
@@ -155,6 +155,49 @@ struct SnippetTests {
             files["Test+Endpoints.swift"],
             "    public static func mine<Token: Helpdesk.Access.Customer>() -> TypedAuthorizedEndpoint<Token, [String], Never> {"
         )
+    }
+
+    @Test("a factory is one builder call its return type fixes: json, empty or reading, then the modifiers")
+    func builders() throws {
+        let files = try generate(
+            """
+            api: Store
+            servers: { uploads: "https://uploads.example.com" }
+            scopes: { Reader: }
+            errors: { 404: Problem }
+            models:
+              Problem: { properties: { message: String } }
+              Entry: { properties: { name: String } }
+            endpoints:
+              Files:
+                get: { path: "/files/{path}", params: { path: { type: String, allowsSlashes: true } }, response: Entry, scope: Reader }
+                remove: { method: DELETE, path: "/files/{id}", params: { id: Int } }
+                raw: { path: /raw, response: { type: Data, media: application/octet-stream }, server: uploads }
+            """)
+        let code = files["Test+Endpoints.swift"]
+        expectContains(
+            code,
+            """
+                ) -> TypedAuthorizedEndpoint<Token, Store.Models.Entry, Store.Models.Problem> {
+                    .json(
+                        method: .get,
+                        path: "/files/{path}",
+                        pathParameters: ["path": path.parameterText],
+                        errors: Store.defaultErrors
+                    ).allowingSlashes(in: ["path"])
+                }
+            """)
+        expectContains(
+            code,
+            "    public static func remove(id: Int) -> TypedEndpoint<Void, Store.Models.Problem> {\n        .empty(\n")
+        expectContains(
+            code,
+            """
+                        errors: Store.defaultErrors,
+                        readResponse: { response, _ in response.body }
+                    ).onServer(Store.Servers.uploads)
+            """)
+        #expect(code?.contains("declaringErrors") == false)
     }
 
     @Test("documentation cannot escape its comment, and string literals cannot interpolate")

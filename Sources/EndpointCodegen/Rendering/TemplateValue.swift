@@ -151,7 +151,8 @@ enum TemplateField: String, Sendable, CaseIterable {
     static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
     case access, accessProtocol, argumentList, arguments, assignment, authScheme, authorizedEndpointType, baseURL,
-        boolType, cases, codingKeyConformances, codingKeys, comparison, conformances, constantHeaders, container,
+        boolType, builder, builderModifiers, cases, codingKeyConformances, codingKeys, comparison, conformances,
+        constantHeaders, container,
         declaration, declaredType, decodeLines, decoderType, decoding, defaultErrors, discriminatorCase, docLines,
         encodeLines, encoderType, encoding, endpointArguments, endpointType, endpoints, enumView, errorConformances,
         errorProtocol, errorSchemaType, exampleArguments, factoryArgumentList, factoryArguments, factoryCall,

@@ -98,6 +98,7 @@ extension Translator {
             returnType = "\(namer.runtime("TypedAuthorizedEndpoint"))<Token, \(response), \(failure)>"
         }
         let signature = Signature(name: memberName(endpoint.name.value), arguments: leading)
+        let builderModifiers = modifiers(of: endpoint)
         var headers: ResponseHeadersView?
         if !endpoint.responseHeaders.isEmpty {
             headers = responseHeadersView(
@@ -110,8 +111,8 @@ extension Translator {
             isMultiline: signature.isMultiline(access: access, genericClause: genericClause, returnType: returnType),
             returnType: returnType, isAuthorized: endpoint.scope != nil,
             authorizedEndpointType: namer.runtime("TypedAuthorizedEndpoint"), endpointType: endpointType,
-            modifiers: modifiers(of: endpoint),
-            endpointArguments: endpointArguments(endpoint, others: otherParameters),
+            modifiers: builderModifiers + ".declaringErrors()", builder: builder(of: endpoint),
+            builderModifiers: builderModifiers, endpointArguments: endpointArguments(endpoint, others: otherParameters),
             successResponses: statuses, responseHeaders: headers)
     }
 
@@ -242,8 +243,8 @@ extension Translator {
         return scope.names.map { "\(api).Access.\(typeName($0.value))" }.joined(separator: " & ")
     }
 
-    /// What follows `Endpoint(…)`: the server it lives at, path parameters that span segments, and the
-    /// declared errors' type.
+    /// What follows the builder (or `Endpoint(…)`): the server it lives at and path parameters that span
+    /// segments.
     private func modifiers(of endpoint: ResolvedEndpoint) -> String {
         var modifiers = ""
         if let server = endpoint.server {
@@ -251,7 +252,18 @@ extension Translator {
         }
         let slashed = endpoint.pathParameters.filter(\.allowsSlashes).map { SwiftSource.stringLiteral($0.wireName) }
         if !slashed.isEmpty { modifiers += ".allowingSlashes(in: [\(slashed.joined(separator: ", "))])" }
-        return modifiers + ".declaringErrors()"
+        return modifiers
+    }
+
+    /// The runtime's static function that builds the endpoint: `reading` when the arguments end with
+    /// `readResponse:` (several success statuses, bytes or text), `empty` for no body, else `json`.
+    private func builder(of endpoint: ResolvedEndpoint) -> String {
+        if !endpoint.successStatuses.isEmpty { return "reading" }
+        switch endpoint.responseReading {
+        case .none: return "empty"
+        case .json: return "json"
+        case .bytes, .text: return "reading"
+        }
     }
 
     /// A default as a Swift literal of `type`: `30`, `"desc"`, `true`, `.gold`.

@@ -246,6 +246,8 @@ extension EndpointView: TemplateContext {
         case .authorizedEndpointType: return .text(self.authorizedEndpointType)
         case .endpointType: return .text(self.endpointType)
         case .modifiers: return .text(self.modifiers)
+        case .builder: return .text(self.builder)
+        case .builderModifiers: return .text(self.builderModifiers)
         case .endpointArguments: return .texts(self.endpointArguments)
         case .successResponses: return .optionalObject(self.successResponses)
         case .responseHeaders: return .optionalObject(self.responseHeaders)

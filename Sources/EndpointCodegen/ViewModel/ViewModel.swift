@@ -229,9 +229,16 @@ struct EndpointView: Sendable {
     var authorizedEndpointType: String
     var endpointType: String
     /// What follows `Endpoint(…)`: `.onServer(…)`, `.allowingSlashes(in: […])`, then `.declaringErrors()`, which
-    /// types the declared errors as the return type says.
+    /// types the declared errors as the return type says; for a template that builds the endpoint that way.
     var modifiers: String
-    /// The lines of `Endpoint(…)`'s arguments, each complete with its trailing comma where needed.
+    /// The runtime's static function that builds the endpoint as the return type says, the declared errors typed
+    /// too: `json` (the response decodes from JSON), `empty` (no body to read) or `reading` (the arguments end
+    /// with `readResponse:`).
+    var builder: String
+    /// What follows `.json(…)` and the other builders: `.onServer(…)`, `.allowingSlashes(in: […])`.
+    var builderModifiers: String
+    /// The lines of the builder's (and `Endpoint(…)`'s) arguments, each complete with its trailing comma where
+    /// needed.
     var endpointArguments: [String]
     /// The enum of several success statuses, when the endpoint declares them.
     var successResponses: SuccessResponsesView?

@@ -139,7 +139,7 @@ public final class APIClient: Sendable {
     ) async throws -> DownloadedFile {
         let partial = destination.deletingLastPathComponent().appendingPathComponent(
             ".\(destination.lastPathComponent).\(UUID().uuidString).part")
-        let reading = endpoint.reading { response, _ in
+        let reading = endpoint.mappingResponse { response, _ in
             let size = (try? FileManager.default.attributesOfItem(atPath: partial.path)[.size] as? NSNumber)?
                 .int64Value
             return DownloadedFile(

@@ -111,7 +111,7 @@ extension TypedEndpoint where Failure == any Error & Sendable {
     }
 
     /// This endpoint with its declared errors typed as `Failure`, one error model: a ``TypedApiResult`` then
-    /// hands the model back as that type. Generated factories call this, the type inferred from their own.
+    /// hands the model back as that type, which is inferred from where the result goes.
     public func declaringErrors<Typed: Error & Sendable>(
         _ type: Typed.Type = Typed.self
     ) -> TypedEndpoint<Response, Typed> {
@@ -123,6 +123,61 @@ extension TypedEndpoint where Failure == any Error & Sendable {
         _ type: Typed.Type = Typed.self
     ) -> TypedEndpoint<Response, Typed> {
         retyped(Typed.init(declared:))
+    }
+}
+
+extension TypedEndpoint {
+    /// An endpoint whose response decodes from JSON, its declared errors typed as `Failure`.
+    ///
+    /// Generated factories build their endpoints with this, `empty` or `reading`: one call whose type the
+    /// factory's return type fixes, which the compiler checks faster than an initializer followed by
+    /// `declaringErrors()`. `Failure` may be a ``DeclaredFailure`` enum, one error model, `Never` or
+    /// `any Error & Sendable`.
+    public static func json(
+        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
+        paging: Paging<Response>? = nil
+    ) -> TypedEndpoint where Response: Decodable {
+        TypedEndpoint(
+            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            errors: errors, paging: paging,
+            readResponse: { response, decoder in try response.decode(Response.self, with: decoder) },
+            failure: { declared in declaredFailure(declared) })
+    }
+
+    /// An endpoint whose response body is not read, its declared errors typed as `Failure`.
+    public static func empty(
+        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
+        paging: Paging<Response>? = nil
+    ) -> TypedEndpoint where Response == Void {
+        TypedEndpoint(
+            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            errors: errors, paging: paging, readResponse: { _, _ in },
+            failure: { declared in declaredFailure(declared) })
+    }
+
+    /// An endpoint that reads the whole response (status, headers, body) with `readResponse`, its declared errors
+    /// typed as `Failure`.
+    public static func reading(
+        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
+        paging: Paging<Response>? = nil,
+        readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Response
+    ) -> TypedEndpoint {
+        TypedEndpoint(
+            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            errors: errors, paging: paging, readResponse: readResponse,
+            failure: { declared in declaredFailure(declared) })
+    }
+
+    /// A declared error's model as `Failure`: the ``DeclaredFailure`` case for it, or the model itself when
+    /// `Failure` is its type (or `any Error & Sendable`); nil when it is neither.
+    static func declaredFailure(_ declared: any Error & Sendable) -> Failure? {
+        if let declaring = Failure.self as? any DeclaredFailure.Type {
+            return declaring.init(declared: declared) as? Failure
+        }
+        return declared as? Failure
     }
 }
 
@@ -177,7 +232,7 @@ extension TypedEndpoint {
 extension TypedEndpoint {
     /// The same request, its successful response read by `read` into another type. Paging does not carry over
     /// (its rule reads this endpoint's type); the caller maps it where it can.
-    func reading<Other>(
+    func mappingResponse<Other>(
         _ read: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Other
     ) -> TypedEndpoint<Other, Failure> {
         rebuilt(paging: nil, readResponse: read, failure: failure)

@@ -102,7 +102,7 @@ extension TypedEndpoint {
     /// The endpoint reading a ``Page``: its value and the request for the next one.
     func readingPage() -> TypedEndpoint<Page<Response, TypedEndpoint>, Failure> {
         let this = self
-        return reading { response, decoder in
+        return mappingResponse { response, decoder in
             let value = try this.readResponse(response, decoder)
             let step = this.paging?.next(response, value)
             return Page(value: value, next: step.map(this.following), step: step)

@@ -264,7 +264,7 @@ extension TypedEndpoint {
         _ headers: Headers.Type = Headers.self
     ) -> TypedEndpoint<Reply<Response, Headers>, Failure> {
         let read = readResponse
-        var endpoint = reading { response, decoder in
+        var endpoint = mappingResponse { response, decoder in
             Reply<Response, Headers>(
                 body: try read(response, decoder), headers: try Headers(from: response), status: response.status,
                 headerFields: response.headers)

@@ -6,12 +6,12 @@ import Foundation
 extension EchoAPI.Echo {
     /// `GET /headers`.
     public static func headers(requestID: String) -> TypedEndpoint<EchoAPI.Models.Headers, Never> {
-        Endpoint<EchoAPI.Models.Headers>(
+        .json(
             method: .get,
             path: "/headers",
             headers: [
                 Parameter("X-Demo-ID", requestID),
             ]
-        ).declaringErrors()
+        )
     }
 }
