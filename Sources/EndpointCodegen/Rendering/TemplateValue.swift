@@ -152,15 +152,14 @@ enum TemplateField: String, Sendable, CaseIterable {
 
     case access, accessProtocol, argumentList, arguments, assignment, authScheme, authorizedEndpointType, baseURL,
         boolType, builder, builderModifiers, cases, codingKeyConformances, codingKeys, comparison, conformances,
-        constantHeaders, container,
-        declaration, declaredType, decodeLines, decoderType, decoding, defaultErrors, discriminatorCase, docLines,
-        encodeLines, encoderType, encoding, endpointArguments, endpointType, endpoints, enumView, errorConformances,
-        errorProtocol, errorSchemaType, exampleArguments, factoryArgumentList, factoryArguments, factoryCall,
-        factoryDocLines, factoryIsMultiline, factoryName, factoryReturnType, failures, file, genericClause, getter,
-        hasCodingKeys, hasConstantHeaders, hasDefaultErrors, hasDiscriminator, hasEndpoints, hasExample, hasFailures,
-        hasModels, hasProperties, hasScopes, hasServers, header, imports, inherits, initIsMultiline, initParameterList,
-        initParameters, isAuthorized, isBoxed, isDeprecated, isEnum, isMultiline, isStruct, jsonType, keyType, literal,
-        matches, models, modifiers, name, namespaces, oneOfView, parameterType, plainName, properties, qualifiedName,
-        reading, receivedResponseType, responseHeaders, returnType, scopeChoices, scopes, servers, setter,
-        storageDeclaration, stringType, structView, successResponses, unknownCase
+        constantHeaders, container, declaration, declaredType, decodeLines, decoderType, decoding, defaultErrors,
+        discriminatorCase, docLines, encodeLines, encoderType, encoding, endpointArguments, endpointType, endpoints,
+        enumView, errorConformances, errorProtocol, errorSchemaType, exampleArguments, factoryArgumentList,
+        factoryArguments, factoryCall, factoryDocLines, factoryIsMultiline, factoryName, factoryReturnType, failures,
+        file, genericClause, getter, hasCodingKeys, hasConstantHeaders, hasDefaultErrors, hasDiscriminator,
+        hasEndpoints, hasExample, hasFailures, hasModels, hasProperties, hasScopes, hasServers, header, imports,
+        inherits, initIsMultiline, initParameterList, initParameters, isAuthorized, isBoxed, isDeprecated, isEnum,
+        isMultiline, isStruct, jsonType, keyType, literal, matches, models, modifiers, name, namespaces, oneOfView,
+        parameterType, plainName, properties, qualifiedName, reading, receivedResponseType, responseHeaders, returnType,
+        scopeChoices, scopes, servers, setter, storageDeclaration, stringType, structView, successResponses, unknownCase
 }
