@@ -98,7 +98,6 @@ extension Translator {
             returnType = "\(namer.runtime("TypedAuthorizedEndpoint"))<Token, \(response), \(failure)>"
         }
         let signature = Signature(name: memberName(endpoint.name.value), arguments: leading)
-        let builderModifiers = modifiers(of: endpoint)
         var headers: ResponseHeadersView?
         if !endpoint.responseHeaders.isEmpty {
             headers = responseHeadersView(
@@ -111,8 +110,8 @@ extension Translator {
             isMultiline: signature.isMultiline(access: access, genericClause: genericClause, returnType: returnType),
             returnType: returnType, isAuthorized: endpoint.scope != nil,
             authorizedEndpointType: namer.runtime("TypedAuthorizedEndpoint"), endpointType: endpointType,
-            modifiers: builderModifiers + ".declaringErrors()", builder: builder(of: endpoint),
-            builderModifiers: builderModifiers, endpointArguments: endpointArguments(endpoint, others: otherParameters),
+            builder: builder(of: endpoint), builderModifiers: modifiers(of: endpoint),
+            endpointArguments: endpointArguments(endpoint, others: otherParameters),
             successResponses: statuses, responseHeaders: headers)
     }
 

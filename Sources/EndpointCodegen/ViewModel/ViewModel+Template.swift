@@ -245,7 +245,7 @@ extension EndpointView: TemplateContext {
         case .isAuthorized: return .flag(self.isAuthorized)
         case .authorizedEndpointType: return .text(self.authorizedEndpointType)
         case .endpointType: return .text(self.endpointType)
-        case .modifiers: return .text(self.modifiers)
+        case .modifiers: return .text(self.builderModifiers + ".declaringErrors()")
         case .builder: return .text(self.builder)
         case .builderModifiers: return .text(self.builderModifiers)
         case .endpointArguments: return .texts(self.endpointArguments)

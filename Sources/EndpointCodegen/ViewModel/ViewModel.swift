@@ -228,14 +228,13 @@ struct EndpointView: Sendable {
     var isAuthorized: Bool
     var authorizedEndpointType: String
     var endpointType: String
-    /// What follows `Endpoint(…)`: `.onServer(…)`, `.allowingSlashes(in: […])`, then `.declaringErrors()`, which
-    /// types the declared errors as the return type says; for a template that builds the endpoint that way.
-    var modifiers: String
     /// The runtime's static function that builds the endpoint as the return type says, the declared errors typed
     /// too: `json` (the response decodes from JSON), `empty` (no body to read) or `reading` (the arguments end
     /// with `readResponse:`).
     var builder: String
-    /// What follows `.json(…)` and the other builders: `.onServer(…)`, `.allowingSlashes(in: […])`.
+    /// What follows `.json(…)` and the other builders: `.onServer(…)`, `.allowingSlashes(in: […])`. The template
+    /// field `modifiers`, for a template that builds the endpoint as `Endpoint(…)`, is this followed by
+    /// `.declaringErrors()`, which types the declared errors as the return type says.
     var builderModifiers: String
     /// The lines of the builder's (and `Endpoint(…)`'s) arguments, each complete with its trailing comma where
     /// needed.

@@ -68,10 +68,9 @@ extension TypedEndpoint where Failure == any Error & Sendable {
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Response>? = nil
     ) where Response: Decodable {
-        self.init(
+        self = .json(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging,
-            readResponse: { response, decoder in try response.decode(Response.self, with: decoder) })
+            errors: errors, paging: paging)
     }
 
     /// Creates an endpoint with no response body to read.
@@ -80,9 +79,9 @@ extension TypedEndpoint where Failure == any Error & Sendable {
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Response>? = nil
     ) where Response == Void {
-        self.init(
+        self = .empty(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging, readResponse: { _, _ in })
+            errors: errors, paging: paging)
     }
 
     /// Creates an endpoint that reads its response's body with `decodeResponse`.
@@ -138,11 +137,10 @@ extension TypedEndpoint {
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Response>? = nil
     ) -> TypedEndpoint where Response: Decodable {
-        TypedEndpoint(
+        reading(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
             errors: errors, paging: paging,
-            readResponse: { response, decoder in try response.decode(Response.self, with: decoder) },
-            failure: { declared in declaredFailure(declared) })
+            readResponse: { response, decoder in try response.decode(Response.self, with: decoder) })
     }
 
     /// An endpoint whose response body is not read, its declared errors typed as `Failure`.
@@ -151,10 +149,9 @@ extension TypedEndpoint {
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Response>? = nil
     ) -> TypedEndpoint where Response == Void {
-        TypedEndpoint(
+        reading(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging, readResponse: { _, _ in },
-            failure: { declared in declaredFailure(declared) })
+            errors: errors, paging: paging, readResponse: { _, _ in })
     }
 
     /// An endpoint that reads the whole response (status, headers, body) with `readResponse`, its declared errors
