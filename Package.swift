@@ -28,10 +28,13 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
 
+        // Keeps the generator's helper threads off the CPU of the thread they work beside (Linux; C, no dependency).
+        .target(name: "CEndpointThreads"),
+
         // Reads a spec: YAML node tree over libyaml's event API, the `Spec` model, validation, diagnostics.
         .target(
             name: "EndpointSpec",
-            dependencies: ["CYAML"]
+            dependencies: ["CYAML", "CEndpointThreads"]
         ),
 
         // The default Mustache templates, embedded in the binary so `endpointgen` works when copied alone.

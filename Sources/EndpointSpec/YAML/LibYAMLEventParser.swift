@@ -1,3 +1,4 @@
+import CEndpointThreads
 import CYAML
 import Dispatch
 
@@ -69,27 +70,27 @@ final class LibYAMLEventParser {
         }
     }
 
-    /// ``parse(_:_:)`` on two threads: libyaml runs on a thread of its own and hands its raw events over in
-    /// batches, while the calling thread converts them and feeds them to `handle`, in the same order and with
+    /// ``parse(_:_:)`` on two threads: libyaml runs on a thread of its own, converts its events to ``YAMLEvent``s
+    /// and hands them over in batches, while the calling thread feeds them to `handle`, in the same order and with
     /// the same stops as ``parse(_:_:)``.
     ///
     /// libyaml's scanner is about half of reading a large spec and cannot itself be split, but it need not wait
-    /// for the tree: the two halves overlap. At most ``EventBatches/slotCount`` batches are in flight, so a
-    /// hostile file cannot make the parser run ahead of the reader's budgets by more than that, and once
-    /// `handle` returns false the parser stops within as many batches.
+    /// for the tree: the two halves overlap. The parser's thread also converts each event and frees libyaml's copy
+    /// at once, so libyaml's allocations are made and freed on one thread, in memory the other thread never
+    /// touches; handing over libyaml's own events made both threads touch it, and on some runs moving those cache
+    /// lines between the CPUs took longer than the parsing. At most ``EventBatches/slotCount`` batches are in
+    /// flight, so a hostile file cannot make the parser run ahead of the reader's budgets by more than that, and
+    /// once `handle` returns false the parser stops within as many batches.
     func parseInParallel(_ text: [UInt8], _ handle: (YAMLEvent) -> Bool) {
         withInput(text) {
             let batches = EventBatches()
             let producer = Producer(parser: self, batches: batches)
             // A queue of its own targets an overcommitting root queue, so the parser gets a thread even when
-            // every worker of the shared pool is busy (or is this very caller, waiting below).
-            DispatchQueue(label: "endpointgen.yaml-parser").async { producer.run() }
-            batches.consume { event in
-                guard let converted = Self.convert(event) else { return true }
-                return handle(converted)
-            } failure: { error in
-                _ = handle(.failure(error))
-            }
+            // every worker of the shared pool is busy (or is this very caller, waiting below). The parser runs
+            // beside this thread, not in turns with it on one CPU (see `besideCaller`).
+            let consumerCPU = endpoint_current_cpu()
+            DispatchQueue(label: "endpointgen.yaml-parser").async { besideCaller(on: consumerCPU) { producer.run() } }
+            batches.consume(handle)
             // The parser and the input must outlive the producer's last call into libyaml.
             batches.producerFinished.wait()
         }
@@ -103,9 +104,13 @@ final class LibYAMLEventParser {
         let batches: EventBatches
 
         func run() {
-            batches.produce(
-                next: { yaml_parser_parse(parser.parser, $0) == 1 },
-                error: { parser.currentError() })
+            var event = yaml_event_t()
+            batches.produce {
+                guard yaml_parser_parse(parser.parser, &event) == 1 else { return .failure(parser.currentError()) }
+                let converted = LibYAMLEventParser.convert(event)
+                yaml_event_delete(&event)
+                return converted
+            }
         }
     }
 
@@ -156,7 +161,7 @@ final class LibYAMLEventParser {
         }
     }
 
-    private static func convert(_ event: yaml_event_t) -> YAMLEvent? {
+    fileprivate static func convert(_ event: yaml_event_t) -> YAMLEvent? {
         let position = Self.position(event.start_mark)
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
@@ -214,7 +219,9 @@ final class LibYAMLEventParser {
 /// `free` and hands it over with `filled`; the consumer takes it after `filled` and gives it back with `free`.
 /// Everything about a slot (its events, count, ending, and whether the consumer wants no more) is read and written
 /// only by the slot's owner, in storage allocated up front (no array bookkeeping is shared between the threads),
-/// and a semaphore orders memory, so each side sees what the other wrote before handing the slot over.
+/// and a semaphore orders memory, so each side sees what the other wrote before handing the slot over. The
+/// producer initializes a slot's events and the consumer moves every one of them out, so a slot the producer
+/// takes back holds none.
 final class EventBatches: @unchecked Sendable {
     /// Events per batch: enough that handing a batch over costs little next to parsing it.
     static let batchSize = 512
@@ -229,7 +236,7 @@ final class EventBatches: @unchecked Sendable {
         case cancelled
     }
 
-    private let events: UnsafeMutablePointer<yaml_event_t>
+    private let events: UnsafeMutablePointer<YAMLEvent>
     private let counts: UnsafeMutablePointer<Int>
     private let endings: UnsafeMutablePointer<Ending>
     /// Set by the consumer on each slot it gives back once `handle` has said stop.
@@ -250,8 +257,7 @@ final class EventBatches: @unchecked Sendable {
     }
 
     deinit {
-        // The last batches' events: the producer frees a slot's events only when it comes back to that slot.
-        for slot in 0..<Self.slotCount { deleteEvents(in: slot) }
+        // The consumer moved every event out; the slots hold none.
         events.deallocate()
         counts.deallocate()
         endings.deinitialize(count: Self.slotCount)
@@ -259,14 +265,13 @@ final class EventBatches: @unchecked Sendable {
         stopRequested.deallocate()
     }
 
-    /// Fills batches with `next` until it fails (then `error` says why), the stream ends, or the consumer asks
-    /// to stop (seen when the parser comes back to a slot the consumer gave back after stopping: at most
-    /// ``slotCount`` batches later).
-    func produce(next: (UnsafeMutablePointer<yaml_event_t>) -> Bool, error: () -> LibYAMLError) {
+    /// Fills batches with the events `next` gives (nil for one a reader does not need) until it gives a failure,
+    /// the stream ends, or the consumer asks to stop (seen when the parser comes back to a slot the consumer gave
+    /// back after stopping: at most ``slotCount`` batches later).
+    func produce(_ next: () -> YAMLEvent?) {
         var slot = 0
         while true {
             free.wait()
-            deleteEvents(in: slot)
             var ending = Ending.more
             var count = 0
             if stopRequested[slot] {
@@ -274,12 +279,14 @@ final class EventBatches: @unchecked Sendable {
             } else {
                 let start = events + slot * Self.batchSize
                 while count < Self.batchSize {
-                    guard next(start + count) else {
-                        ending = .failure(error())
+                    guard let event = next() else { continue }
+                    if case .failure(let error) = event {
+                        ending = .failure(error)
                         break
                     }
+                    (start + count).initialize(to: event)
                     count += 1
-                    if start[count - 1].type == YAML_STREAM_END_EVENT {
+                    if case .streamEnd = event {
                         ending = .streamEnd
                         break
                     }
@@ -297,28 +304,21 @@ final class EventBatches: @unchecked Sendable {
         }
     }
 
-    /// Frees the events of a slot the consumer is done with. The producer does it, on the thread whose libyaml
-    /// allocated them: glibc's `free` of another thread's allocation takes that thread's arena lock, which the
-    /// parser's own allocations then wait on.
-    private func deleteEvents(in slot: Int) {
-        let start = events + slot * Self.batchSize
-        for index in 0..<counts[slot] { yaml_event_delete(start + index) }
-        counts[slot] = 0
-    }
-
-    /// Takes every batch in order, giving each event to `handle` (and a failure to `failure`) until `handle`
-    /// returns false; the rest are skipped (the producer frees every event). Returns after the producer's last batch.
-    func consume(_ handle: (yaml_event_t) -> Bool, failure: (LibYAMLError) -> Void) {
+    /// Takes every batch in order, giving each event to `handle`, and a failure as a last `.failure` event, until
+    /// `handle` returns false; the rest are dropped. Returns after the producer's last batch.
+    func consume(_ handle: (YAMLEvent) -> Bool) {
         var slot = 0
         var handling = true
         while true {
             filled.wait()
             let start = events + slot * Self.batchSize
-            for index in 0..<counts[slot] where handling {
-                if !handle(start[index]) { handling = false }
+            for index in 0..<counts[slot] {
+                let event = (start + index).move()
+                if handling && !handle(event) { handling = false }
             }
+            counts[slot] = 0
             let ending = endings[slot]
-            if handling, case .failure(let error) = ending { failure(error) }
+            if handling, case .failure(let error) = ending { _ = handle(.failure(error)) }
             stopRequested[slot] = !handling
             free.signal()
             if case .more = ending {
