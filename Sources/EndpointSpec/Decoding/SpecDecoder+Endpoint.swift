@@ -143,12 +143,12 @@ extension SpecDecoder {
 
     /// `Header-Name: Type`, or `Header-Name: { type: Type, name: swiftName, description: … }`.
     private mutating func responseHeader(_ entry: YAMLMappingEntry, of owner: String) -> ResponseHeader? {
-        let what = "response header '\(entry.key)' of \(owner)"
+        func what() -> String { "response header '\(entry.key)' of \(owner)" }
         let wireName = Located(entry.key, at: entry.keyLocation)
-        guard let (typeNode, fields) = typedEntry(entry, what, known: SpecKeys.responseHeader) else { return nil }
-        let name = text(fields?["name"], "'name' of \(what)", optional: false)
-        let documentation = fields.map { self.documentation($0, of: what) } ?? Documentation()
-        return type(typeNode, what).map {
+        guard let (typeNode, fields) = typedEntry(entry, what(), known: SpecKeys.responseHeader) else { return nil }
+        let name = text(fields?["name"], "'name' of \(what())", optional: false)
+        let documentation = fields.map { self.documentation($0, of: what()) } ?? Documentation()
+        return type(typeNode, what()).map {
             ResponseHeader(wireName: wireName, name: name, type: $0, documentation: documentation)
         }
     }
@@ -206,11 +206,11 @@ extension SpecDecoder {
 
     /// `name: Type`, or `name: { type: Type, in: query, key: wire-name, … }`.
     private mutating func parameter(_ entry: YAMLMappingEntry, of owner: String) -> Parameter? {
-        let what = "parameter '\(entry.key)' of \(owner)"
+        func what() -> String { "parameter '\(entry.key)' of \(owner)" }
         let name = Located(entry.key, at: entry.keyLocation)
-        guard let (typeNode, fields) = typedEntry(entry, what, known: SpecKeys.parameter) else { return nil }
+        guard let (typeNode, fields) = typedEntry(entry, what(), known: SpecKeys.parameter) else { return nil }
         var location: Located<Parameter.Location>?
-        if let text = text(fields?["in"], "'in' of \(what)", optional: false) {
+        if let text = text(fields?["in"], "'in' of \(what())", optional: false) {
             if let value = Parameter.Location(rawValue: text.value.lowercased()) {
                 location = Located(value, at: text.location)
             } else {
@@ -218,31 +218,32 @@ extension SpecDecoder {
                     text.value.lowercased() == "body"
                     ? "body fields go under the endpoint's 'body' (JSON) or 'form' (form-encoded)"
                     : "use path, query or header"
-                diagnostics.error("unknown parameter location '\(text.value)' for \(what); \(hint)", at: text.location)
+                diagnostics.error(
+                    "unknown parameter location '\(text.value)' for \(what()); \(hint)", at: text.location)
             }
         }
         var arrayFormat: Located<Parameter.ArrayFormat>?
-        if let text = text(fields?["arrayFormat"], "'arrayFormat' of \(what)", optional: false) {
+        if let text = text(fields?["arrayFormat"], "'arrayFormat' of \(what())", optional: false) {
             if let value = Parameter.ArrayFormat(rawValue: text.value) {
                 arrayFormat = Located(value, at: text.location)
             } else {
                 diagnostics.error(
-                    "unknown array format '\(text.value)' for \(what); use 'repeat' (codes=A&codes=B) or 'comma' "
+                    "unknown array format '\(text.value)' for \(what()); use 'repeat' (codes=A&codes=B) or 'comma' "
                         + "(codes=A,B)", at: text.location)
             }
         }
-        let key = text(fields?["key"], "'key' of \(what)", optional: false)
-        let documentation = fields.map { self.documentation($0, of: what) } ?? Documentation()
+        let key = text(fields?["key"], "'key' of \(what())", optional: false)
+        let documentation = fields.map { self.documentation($0, of: what()) } ?? Documentation()
         guard
-            var parameter = type(typeNode, what).map({
+            var parameter = type(typeNode, what()).map({
                 Parameter(
                     name: name, key: key, type: $0, location: location, arrayFormat: arrayFormat,
                     documentation: documentation)
             })
         else { return nil }
-        parameter.defaultValue = text(fields?["default"], "'default' of \(what)", optional: false)
+        parameter.defaultValue = text(fields?["default"], "'default' of \(what())", optional: false)
         if let node = fields?["allowsSlashes"] {
-            parameter.allowsSlashes = Located(bool(node, "'allowsSlashes' of \(what)"), at: node.location)
+            parameter.allowsSlashes = Located(bool(node, "'allowsSlashes' of \(what())"), at: node.location)
         }
         return parameter
     }

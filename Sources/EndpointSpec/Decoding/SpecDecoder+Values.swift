@@ -39,14 +39,14 @@ extension SpecDecoder {
 
     /// `name: Type`, or `name: { type: Type, … }` with `known` keys: the node holding the type, and the long
     /// form's fields (nil for the short form). Nil, reported, when the mapping has no `type` or is not a mapping.
-    mutating func typedEntry(_ entry: YAMLMappingEntry, _ what: String, known: [String]) -> (
+    mutating func typedEntry(_ entry: YAMLMappingEntry, _ what: @autoclosure () -> String, known: [String]) -> (
         typeNode: YAMLNode, fields: MappingFields?
     )? {
         if entry.value.scalar != nil { return (entry.value, nil) }
-        guard let fields = fields(of: entry.value, what, known: known, expected: "a type or a mapping with 'type'")
+        guard let fields = fields(of: entry.value, what(), known: known, expected: "a type or a mapping with 'type'")
         else { return nil }
         guard let typeNode = fields["type"] else {
-            diagnostics.error("\(what) has no 'type'; add one, such as 'type: String'", at: entry.keyLocation)
+            diagnostics.error("\(what()) has no 'type'; add one, such as 'type: String'", at: entry.keyLocation)
             return nil
         }
         return (typeNode, fields)

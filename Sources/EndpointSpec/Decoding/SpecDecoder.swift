@@ -324,20 +324,20 @@ struct SpecDecoder {
 
     /// A model property or inline body field: `name: Type`, or `name: { type: Type, key: wire_name, … }`.
     mutating func property(_ entry: YAMLMappingEntry, of owner: String) -> Property? {
-        let what = "property '\(entry.key)' of \(owner)"
+        func what() -> String { "property '\(entry.key)' of \(owner)" }
         let name = Located(entry.key, at: entry.keyLocation)
-        guard let (typeNode, fields) = typedEntry(entry, what, known: SpecKeys.property) else { return nil }
-        let key = text(fields?["key"], "'key' of \(what)", optional: false)
-        let documentation = fields.map { self.documentation($0, of: what) } ?? Documentation()
+        guard let (typeNode, fields) = typedEntry(entry, what(), known: SpecKeys.property) else { return nil }
+        let key = text(fields?["key"], "'key' of \(what())", optional: false)
+        let documentation = fields.map { self.documentation($0, of: what()) } ?? Documentation()
         guard
-            var property = type(typeNode, what).map({
+            var property = type(typeNode, what()).map({
                 Property(name: name, key: key, type: $0, documentation: documentation)
             })
         else { return nil }
-        property.defaultValue = text(fields?["default"], "'default' of \(what)", optional: false)
-        property.example = text(fields?["example"], "'example' of \(what)", optional: false)
+        property.defaultValue = text(fields?["default"], "'default' of \(what())", optional: false)
+        property.example = text(fields?["example"], "'example' of \(what())", optional: false)
         if let node = fields?["nullable"] {
-            property.nullable = Located(bool(node, "'nullable' of \(what)"), at: node.location)
+            property.nullable = Located(bool(node, "'nullable' of \(what())"), at: node.location)
         }
         return property
     }

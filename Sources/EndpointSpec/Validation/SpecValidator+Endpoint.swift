@@ -89,18 +89,18 @@ extension SpecValidator {
     private mutating func checkResponseHeaders(of endpoint: Endpoint, what: String) {
         let headers = endpoint.responseHeaders
         for header in headers {
-            let name = "response header '\(header.wireName.value)' of \(what)"
+            func name() -> String { "response header '\(header.wireName.value)' of \(what)" }
             if let problem = HTTPFieldName.problem(with: header.wireName.value, forSending: false) {
-                diagnostics.error("\(name): \(problem)", at: header.wireName.location)
+                diagnostics.error("\(name()): \(problem)", at: header.wireName.location)
             }
-            checkType(header.type, of: name)
+            checkType(header.type, of: name())
             if let type = header.type.expression, !isTextual(type.unwrapped, allowsLists: true) {
                 diagnostics.error(
-                    "\(name) has the type '\(type)', which a header's text cannot hold; use String, a number, Bool, "
+                    "\(name()) has the type '\(type)', which a header's text cannot hold; use String, a number, Bool, "
                         + "Date, UUID, URL, an enum model, or a list of them", at: header.type.text.location)
             }
             if let given = header.name, SwiftName.memberName(given.value).isEmpty {
-                diagnostics.error("'name' of \(name) has no letters or digits; name the property", at: given.location)
+                diagnostics.error("'name' of \(name()) has no letters or digits; name the property", at: given.location)
             }
         }
         checkWireNames(headers.map(\.wireName), kind: "response header", in: what, caseInsensitive: true)
@@ -243,23 +243,23 @@ extension SpecValidator {
     /// Path, query and header values are text on the wire; only some types can be.
     private mutating func checkParameterType(_ parameter: Parameter, in location: Parameter.Location, of what: String) {
         guard let type = parameter.type.expression else { return }
-        let name = "\(location.rawValue) parameter '\(parameter.name.value)' of \(what)"
+        func name() -> String { "\(location.rawValue) parameter '\(parameter.name.value)' of \(what)" }
         if location == .path, type.isOptional {
             diagnostics.error(
-                "\(name) cannot be optional: the path always needs it; drop the '?', or send it in the query",
+                "\(name()) cannot be optional: the path always needs it; drop the '?', or send it in the query",
                 at: parameter.type.text.location)
             return
         }
         let allowsLists = location == .query
         if let format = parameter.arrayFormat, !(allowsLists && type.unwrapped.isArray) {
             diagnostics.error(
-                "'arrayFormat' applies to query parameters whose type is a list, but \(name) has the type "
+                "'arrayFormat' applies to query parameters whose type is a list, but \(name()) has the type "
                     + "'\(type)'; remove 'arrayFormat'", at: format.location)
         }
         if !isTextual(type.unwrapped, allowsLists: allowsLists) {
             let lists = allowsLists ? ", or a list of them" : ""
             diagnostics.error(
-                "\(name) has the type '\(type)', which cannot be sent as text; use String, a number, Bool, Date, "
+                "\(name()) has the type '\(type)', which cannot be sent as text; use String, a number, Bool, Date, "
                     + "UUID, URL or an enum model\(lists)", at: parameter.type.text.location)
         }
     }

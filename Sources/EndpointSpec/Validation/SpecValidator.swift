@@ -308,7 +308,7 @@ struct SpecValidator {
     }
 
     /// Reports model names in `type` that no model defines.
-    mutating func checkType(_ type: TypeReference, of what: String, allowsUpload: Bool = false) {
+    mutating func checkType(_ type: TypeReference, of what: @autoclosure () -> String, allowsUpload: Bool = false) {
         guard let expression = type.expression else { return }
         if !allowsUpload, expression.contains(.upload) {
             diagnostics.error(
@@ -317,7 +317,7 @@ struct SpecValidator {
         }
         for name in expression.modelNames where models[name] == nil {
             let hint =
-                Self.builtinAliases[name].map { "; for \(what) write '\($0)'" }
+                Self.builtinAliases[name].map { "; for \(what()) write '\($0)'" }
                 ?? suggestionHint(
                     for: name, among: spec.models.map(\.name.value) + BuiltinType.allCases.map(\.rawValue))
             diagnostics.error("unknown model '\(name)'\(hint)", at: location(of: name, in: type))
@@ -350,39 +350,55 @@ struct SpecValidator {
     // MARK: Names
 
     /// Reports spec names that become the same Swift identifier, naming both places.
-    mutating func checkMemberNames(_ items: [(name: Located<String>, swift: String)], kind: String, in owner: String) {
-        var first: [String: Located<String>] = [:]
-        for item in items {
-            guard let earlier = first[item.swift] else {
-                first[item.swift] = item.name
-                continue
-            }
+    mutating func checkMemberNames(
+        _ items: [(name: Located<String>, swift: String)], kind: @autoclosure () -> String,
+        in owner: @autoclosure () -> String
+    ) {
+        Self.forEachRepeat(in: items, key: \.swift) { item, earlier in
             // The same spec name twice is a duplicate, which the reader or the wire-name check reports.
-            guard earlier.value != item.name.value else { continue }
+            guard earlier.name.value != item.name.value else { return }
             diagnostics.error(
-                "\(kind) '\(item.name.value)' of \(owner) becomes the Swift name '\(item.swift)', like "
-                    + "'\(earlier.value)' at \(earlier.location.lineAndColumn); rename one of them",
-                at: item.name.location, notes: [.init("'\(earlier.value)' is here", at: earlier.location)])
+                "\(kind()) '\(item.name.value)' of \(owner()) becomes the Swift name '\(item.swift)', like "
+                    + "'\(earlier.name.value)' at \(earlier.name.location.lineAndColumn); rename one of them",
+                at: item.name.location, notes: [.init("'\(earlier.name.value)' is here", at: earlier.name.location)])
         }
     }
 
     /// Reports the same name on the wire twice.
     mutating func checkWireNames(
-        _ names: [Located<String>], kind: String, in owner: String, caseInsensitive: Bool = false
+        _ names: [Located<String>], kind: @autoclosure () -> String, in owner: @autoclosure () -> String,
+        caseInsensitive: Bool = false
     ) {
-        var first: [String: Located<String>] = [:]
-        for name in names {
-            let key = caseInsensitive ? name.value.lowercased() : name.value
-            guard let earlier = first[key] else {
-                first[key] = name
-                continue
-            }
+        Self.forEachRepeat(in: names, key: { caseInsensitive ? $0.value.lowercased() : $0.value }) { name, earlier in
             diagnostics.error(
-                "duplicate \(kind) '\(name.value)' in \(owner); it is already used at "
+                "duplicate \(kind()) '\(name.value)' in \(owner()); it is already used at "
                     + "\(earlier.location.lineAndColumn)", at: name.location,
                 notes: [.init("'\(earlier.value)' is first used here", at: earlier.location)])
         }
     }
+
+    /// Calls `report` with each item whose key an earlier item has, and the first such earlier item, in order.
+    ///
+    /// Most lists checked are a few parameters or properties long: those compare each item with the ones before
+    /// it, which allocates nothing, where hashing every key into a dictionary cost more than the rest of the
+    /// check. Longer lists are hashed, so the time stays linear in the list's length.
+    static func forEachRepeat<Item>(in items: [Item], key: (Item) -> String, _ report: (Item, Item) -> Void) {
+        if items.count <= linearScanLimit {
+            for index in items.indices.dropFirst() {
+                let itemKey = key(items[index])
+                if let earlier = items[..<index].first(where: { key($0) == itemKey }) { report(items[index], earlier) }
+            }
+            return
+        }
+        var first: [String: Item] = [:]
+        for item in items {
+            let itemKey = key(item)
+            if let earlier = first[itemKey] { report(item, earlier) } else { first[itemKey] = item }
+        }
+    }
+
+    /// The longest list ``forEachRepeat(in:key:_:)`` checks without hashing.
+    static let linearScanLimit = 8
 
     /// Models, scopes and namespaces become type names; each group shares a Swift namespace.
     private mutating func checkTypeNames() {
