@@ -187,12 +187,14 @@ struct TemplateRenderer {
             var index = stack.count - 1
             while index >= 0 {
                 if let found = stack[index].field(first) {
-                    value = Self.lookUp(reference.path.dropFirst(), in: found)
+                    // Most names have one part: the value found is the answer, with no slice of the path to make.
+                    value = reference.path.count == 1 ? found : Self.lookUp(reference.path.dropFirst(), in: found)
                     break
                 }
                 index -= 1
             }
         }
+        if reference.transforms.isEmpty { return value }
         for transform in reference.transforms {
             guard let current = value else { return nil }
             value = Self.apply(transform, to: current)

@@ -106,7 +106,7 @@ extension Translator {
         return EndpointView(
             access: access, docLines: docLines(for: endpoint, arguments: leading),
             isDeprecated: endpoint.documentation.isDeprecated, name: signature.name, genericClause: genericClause,
-            arguments: signature.arguments, argumentList: signature.argumentList,
+            arguments: signature.arguments,
             isMultiline: signature.isMultiline(access: access, genericClause: genericClause, returnType: returnType),
             returnType: returnType, isAuthorized: endpoint.scope != nil,
             authorizedEndpointType: namer.runtime("TypedAuthorizedEndpoint"), endpointType: endpointType,

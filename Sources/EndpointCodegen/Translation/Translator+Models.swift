@@ -88,15 +88,15 @@ extension Translator {
             codingKeys.append(property.wireName == keyName ? "case \(keyName)" : "case \(keyName) = \(wireName)")
             propertyViews.append(view)
         }
-        let parameterList = parameters.joined(separator: ", ")
-        let multiline = SwiftSource.width(parameterList) > 80
+        // The width of the parameters on one line, without joining them: each parameter, and ", " between them.
+        let multiline = parameters.reduce(2 * Swift.max(0, parameters.count - 1)) { $0 + SwiftSource.width($1) } > 80
         var view = StructView(
             access: access, name: name, docLines: documentation(model.documentation),
             conformances: [namer.swift("Codable"), namer.swift("Hashable"), namer.swift("Sendable")].joined(
                 separator: ", "),
             properties: propertyViews, hasProperties: !propertyViews.isEmpty,
             initParameters: parameters.enumerated().map { $0.element + ($0.offset < parameters.count - 1 ? "," : "") },
-            initIsMultiline: multiline, initParameterList: parameterList, hasCodingKeys: needsCodingKeys,
+            initIsMultiline: multiline, hasCodingKeys: needsCodingKeys,
             codingKeys: codingKeys,
             codingKeyConformances: "\(namer.swift("String")), \(namer.swift("CodingKey"))",
             keyType: namer.runtime("ModelCodingKey"), decoderType: namer.swift("Decoder"),

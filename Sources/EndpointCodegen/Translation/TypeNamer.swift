@@ -8,6 +8,12 @@ struct TypeNamer: Sendable {
     /// Type names the generated code declares: the API, its namespaces, models, scopes and container enums.
     let declaredTypeNames: Set<String>
 
+    /// Each model's Swift name, escaped, and how code outside the models refers to it, by spec name: worked out
+    /// once, where every property and endpoint that uses a model would otherwise spell it again.
+    private let modelNames: [String: (bare: String, qualified: String)]
+    /// Each built-in type's spelling (set once the rest is known, since spelling one asks `standard(_:module:)`).
+    private var builtinSpellings: [BuiltinType: String] = [:]
+
     init(spec: ResolvedSpec) {
         api = SwiftName.typeName(spec.api.value)
         var names: Set<String> = [api, "Models", "Scope", "Access", "Failures"]
@@ -15,6 +21,15 @@ struct TypeNamer: Sendable {
         for scope in spec.scopes { names.insert(SwiftName.typeName(scope.name.value)) }
         for namespace in spec.namespaces { names.insert(SwiftName.typeName(namespace.name.value)) }
         declaredTypeNames = names
+        let models = "\(SwiftSource.identifier(api)).Models."
+        var modelNames: [String: (bare: String, qualified: String)] = [:]
+        modelNames.reserveCapacity(spec.models.count)
+        for model in spec.models {
+            let bare = SwiftSource.identifier(SwiftName.typeName(model.name.value))
+            modelNames[model.name.value] = (bare, models + bare)
+        }
+        self.modelNames = modelNames
+        builtinSpellings = Dictionary(uniqueKeysWithValues: BuiltinType.allCases.map { ($0, spelling(of: $0)) })
     }
 
     /// A name from the standard library (`Swift`), Foundation or the runtime, qualified if the spec shadows it.
@@ -28,25 +43,30 @@ struct TypeNamer: Sendable {
 
     /// A model's Swift name, escaped.
     func modelName(_ name: String) -> String {
-        SwiftSource.identifier(SwiftName.typeName(name))
+        modelNames[name]?.bare ?? SwiftSource.identifier(SwiftName.typeName(name))
     }
 
     /// `Shop.Models.Customer`: how code outside the models refers to one.
     func qualifiedModel(_ name: String) -> String {
-        "\(SwiftSource.identifier(api)).Models.\(modelName(name))"
+        modelNames[name]?.qualified ?? "\(SwiftSource.identifier(api)).Models.\(modelName(name))"
+    }
+
+    /// How generated code spells a built-in type.
+    private func spelling(of builtin: BuiltinType) -> String {
+        switch builtin {
+        case .string, .int, .int32, .int64, .double, .float, .bool: return swift(builtin.rawValue)
+        case .date, .uuid, .url, .data: return foundation(builtin.rawValue)
+        case .json: return runtime("JSONValue")
+        case .upload: return runtime("Upload")
+        case .void: return swift("Void")
+        }
     }
 
     /// The Swift spelling of a type; models bare inside the models' enum, qualified elsewhere.
     func type(_ expression: TypeExpression, qualifyingModels: Bool) -> String {
         switch expression {
         case .builtin(let builtin):
-            switch builtin {
-            case .string, .int, .int32, .int64, .double, .float, .bool: return swift(builtin.rawValue)
-            case .date, .uuid, .url, .data: return foundation(builtin.rawValue)
-            case .json: return runtime("JSONValue")
-            case .upload: return runtime("Upload")
-            case .void: return swift("Void")
-            }
+            return builtinSpellings[builtin] ?? spelling(of: builtin)
         case .model(let name):
             return qualifyingModels ? qualifiedModel(name) : modelName(name)
         case .array(let element):

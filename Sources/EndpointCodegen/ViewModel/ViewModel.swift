@@ -142,10 +142,11 @@ struct StructView: Sendable {
     var conformances: String
     var properties: [PropertyView]
     var hasProperties: Bool
-    /// `id: UUID, avatarId: String? = nil`, or the lines of a long parameter list.
+    /// The initializer's parameters, `id: UUID,` then `avatarId: String? = nil`: each but the last with its comma,
+    /// so that the lines of a long list are these, and the template field `initParameterList`, the list on one
+    /// line (`id: UUID, avatarId: String? = nil`), is these joined by spaces, worked out when a template asks.
     var initParameters: [String]
     var initIsMultiline: Bool
-    var initParameterList: String
     var hasCodingKeys: Bool
     var codingKeys: [String]
     /// `String, CodingKey`, qualified where the spec shadows them. The built-in template writes `Codable` out
@@ -220,8 +221,9 @@ struct EndpointView: Sendable {
     var name: String
     /// `<Token: Shop.Access.Customer>` or empty.
     var genericClause: String
+    /// The factory's parameters, each but the last with its comma; the template field `argumentList`, the list on
+    /// one line, is these joined by spaces, worked out when a template asks.
     var arguments: [String]
-    var argumentList: String
     var isMultiline: Bool
     var returnType: String
     /// Whether the endpoint is wrapped in an `AuthorizedEndpoint`.
