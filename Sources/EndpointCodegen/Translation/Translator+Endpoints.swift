@@ -32,7 +32,9 @@ extension Translator {
         var canBeLeftOut: Bool { defaultValue != nil }
 
         var declaration: String {
-            "\(SwiftSource.parameter(label: label).declaration): \(type)\(defaultValue.map { " = \($0)" } ?? "")"
+            SwiftSource.concatenated(
+                SwiftSource.parameter(label: label).declaration, ": ", type, defaultValue == nil ? "" : " = ",
+                defaultValue ?? "")
         }
     }
 
@@ -89,13 +91,16 @@ extension Translator {
 
         let statuses = endpoint.successStatuses.isEmpty ? nil : successResponsesView(endpoint)
         let response = statuses?.name ?? namer.type(endpoint.response, qualifyingModels: true)
-        let endpointType = "\(namer.runtime("Endpoint"))<\(response)>"
+        let endpointType = SwiftSource.concatenated(namer.runtime("Endpoint"), "<", response, ">")
         let failure = failureType(of: endpoint)
         var genericClause = ""
-        var returnType = "\(namer.runtime("TypedEndpoint"))<\(response), \(failure)>"
+        var returnType: String
         if let scope = endpoint.scope {
-            genericClause = "<Token: \(accessConstraint(scope, choice: endpoint.scopeChoice))>"
-            returnType = "\(namer.runtime("TypedAuthorizedEndpoint"))<Token, \(response), \(failure)>"
+            genericClause = SwiftSource.concatenated("<Token: ", accessConstraint(scope, choice: endpoint.scopeChoice), ">")
+            returnType = SwiftSource.concatenated(
+                namer.runtime("TypedAuthorizedEndpoint"), "<Token, ", response, ", ", failure, ">")
+        } else {
+            returnType = SwiftSource.concatenated(namer.runtime("TypedEndpoint"), "<", response, ", ", failure, ">")
         }
         let signature = Signature(name: memberName(endpoint.name.value), arguments: leading)
         var headers: ResponseHeadersView?
@@ -239,6 +244,7 @@ extension Translator {
         if let choice {
             return "\(api).Access.\(SwiftSource.identifier(spec.scopeChoices[choice].protocolName))"
         }
+        if scope.names.count == 1 { return SwiftSource.concatenated(api, ".Access.", typeName(scope.names[0].value)) }
         return scope.names.map { "\(api).Access.\(typeName($0.value))" }.joined(separator: " & ")
     }
 
@@ -318,19 +324,21 @@ extension Translator {
             if !lines.isEmpty { lines[lines.count - 1] += "," }
             lines.append(firstLine)
         }
-        argument("method: .\(endpoint.method.value.rawValue.lowercased())")
-        argument("path: \(SwiftSource.stringLiteral(endpoint.path.value))")
+        argument(SwiftSource.concatenated("method: .", endpoint.method.value.rawValue.lowercased()))
+        argument(SwiftSource.concatenated("path: ", SwiftSource.stringLiteral(endpoint.path.value)))
         if !endpoint.pathParameters.isEmpty {
             let pairs = endpoint.pathParameters.map {
-                "\(SwiftSource.stringLiteral($0.wireName)): \(value(of: $0.name.value)).parameterText"
+                SwiftSource.concatenated(
+                    SwiftSource.stringLiteral($0.wireName), ": ", value(of: $0.name.value), ".parameterText")
             }
             argument("pathParameters: [\(pairs.joined(separator: ", "))]")
         }
         let parameterType = namer.runtime("Parameter")
         func parameterLine(_ parameter: ResolvedParameter) -> String {
             let format = parameter.arrayFormat == .comma ? ", arrayFormat: .comma" : ""
-            return
-                "    \(parameterType)(\(SwiftSource.stringLiteral(parameter.wireName)), \(value(of: parameter.name.value))\(format)),"
+            return SwiftSource.concatenated(
+                "    ", parameterType, "(", SwiftSource.stringLiteral(parameter.wireName), ", ",
+                value(of: parameter.name.value), format, "),")
         }
         if others.contains(where: { $0.location == .query }) {
             argument("query: [")
@@ -363,7 +371,9 @@ extension Translator {
         case .jsonFields(let fields)?:
             argument("body: .jsonFields([")
             for field in fields {
-                lines.append("    (\(SwiftSource.stringLiteral(field.wireName)), \(value(of: field.name.value))),")
+                lines.append(
+                    SwiftSource.concatenated(
+                        "    (", SwiftSource.stringLiteral(field.wireName), ", ", value(of: field.name.value), "),"))
             }
             lines.append("])")
         case .formFields(let fields)?:
@@ -397,7 +407,7 @@ extension Translator {
             for line in ownErrors { lines.append("    " + line) }
             lines.append("])")
         } else if hasDefaultErrors {
-            argument("errors: \(api).defaultErrors")
+            argument(SwiftSource.concatenated("errors: ", api, ".defaultErrors"))
         }
         if let paging = endpoint.paging {
             argument("paging: \(pagingExpression(paging))")

@@ -50,13 +50,14 @@ extension Translator {
             let parameter = SwiftSource.parameter(label: member)
             let defaultValue =
                 property.defaultValue.map { " = " + defaultLiteral($0, of: expression) } ?? (optional ? " = nil" : "")
-            parameters.append("\(parameter.declaration): \(type)\(defaultValue)")
+            parameters.append(SwiftSource.concatenated(parameter.declaration, ": ", type, defaultValue))
             let boxed = boxedProperties.contains(PropertyKey(model: model.name.value, property: property.name.value))
             let storage = "_\(swiftName)"
             var view = PropertyView(
                 docLines: documentation(property.documentation), isBoxed: boxed,
-                declaration: "\(access)var \(member): \(type)", storageDeclaration: "", getter: "", setter: "",
-                assignment: "self.\(member) = \(parameter.use)", decoding: "", encoding: "", comparison: "")
+                declaration: SwiftSource.concatenated(access, "var ", member, ": ", type), storageDeclaration: "",
+                getter: "", setter: "", assignment: SwiftSource.concatenated("self.", member, " = ", parameter.use),
+                decoding: "", encoding: "", comparison: "")
             // The stored property, which the written-out `init(from:)`, `encode(to:)` and `==` read and write: its
             // name, and its type without the outer `?` when it is optional (coded `IfPresent`, as synthesized). A
             // nullable property keeps its own `?`, and a boxed one boxes it, so `.null` stays apart from nil.
@@ -80,10 +81,11 @@ extension Translator {
             // `self.` keeps a property named `container` or `decoder` apart from the local and the parameter.
             let wireName = SwiftSource.stringLiteral(property.wireName)
             let ifPresent = storedIsOptional ? "IfPresent" : ""
-            view.decoding =
-                "self.\(keyName) = try container.decodeMember\(ifPresent)(\(storedType).self, \(wireName))"
-            view.encoding = "try container.encodeMember\(ifPresent)(self.\(keyName), \(wireName))"
-            view.comparison = "\(equality).equal(lhs.\(keyName), rhs.\(keyName))"
+            view.decoding = SwiftSource.concatenated(
+                "self.", keyName, " = try container.decodeMember", ifPresent, "(", storedType, ".self, ", wireName, ")")
+            view.encoding = SwiftSource.concatenated(
+                "try container.encodeMember", ifPresent, "(self.", keyName, ", ", wireName, ")")
+            view.comparison = SwiftSource.concatenated(equality, ".equal(lhs.", keyName, ", rhs.", keyName, ")")
             if property.wireName != swiftName { needsCodingKeys = true }
             codingKeys.append(property.wireName == keyName ? "case \(keyName)" : "case \(keyName) = \(wireName)")
             propertyViews.append(view)
