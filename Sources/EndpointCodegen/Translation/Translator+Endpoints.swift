@@ -96,7 +96,8 @@ extension Translator {
         var genericClause = ""
         var returnType: String
         if let scope = endpoint.scope {
-            genericClause = SwiftSource.concatenated("<Token: ", accessConstraint(scope, choice: endpoint.scopeChoice), ">")
+            genericClause = SwiftSource.concatenated(
+                "<Token: ", accessConstraint(scope, choice: endpoint.scopeChoice), ">")
             returnType = SwiftSource.concatenated(
                 namer.runtime("TypedAuthorizedEndpoint"), "<Token, ", response, ", ", failure, ">")
         } else {
