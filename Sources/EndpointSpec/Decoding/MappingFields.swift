@@ -40,6 +40,8 @@ struct MappingFields {
 
     private func entry(_ key: String) -> YAMLMappingEntry? {
         if let index { return index[key].map { entries[$0] } }
-        return entries.first { $0.key == key }
+        // Lengths first: most keys compared differ in length, which is cheaper to see than a string comparison.
+        let length = key.utf8.count
+        return entries.first { $0.key.utf8.count == length && $0.key == key }
     }
 }

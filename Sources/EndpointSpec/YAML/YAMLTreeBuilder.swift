@@ -116,7 +116,10 @@ struct YAMLTreeBuilder {
             return
         }
         beginAnchor(anchor)
-        frames.append(Frame(isMapping: isMapping, location: location, anchor: anchor))
+        var frame = Frame(isMapping: isMapping, location: location, anchor: anchor)
+        // Room for a typical mapping's or list's few entries at once, rather than growing from one to two to four.
+        if isMapping { frame.entries.reserveCapacity(4) } else { frame.items.reserveCapacity(4) }
+        frames.append(frame)
     }
 
     private mutating func end() {
@@ -251,7 +254,9 @@ struct YAMLTreeBuilder {
             if let index = frames[frameIndex].keyIndex {
                 index[scalar.value]
             } else {
-                frames[frameIndex].entries.first { $0.key == scalar.value }?.keyLocation
+                frames[frameIndex].entries.first {
+                    $0.key.utf8.count == scalar.value.utf8.count && $0.key == scalar.value
+                }?.keyLocation
             }
         if let first {
             diagnostics.append(
