@@ -72,7 +72,14 @@ enum SwiftSource {
     /// the comment and become code; `*/`, `"""`, `\(` and backticks are inert inside line comments.
     static func docLines(_ paragraphs: [String?]) -> [String] {
         var lines: [String] = []
-        for paragraph in paragraphs.compactMap({ $0 }) {
+        for case let paragraph? in paragraphs {
+            // Most paragraphs are one line of printable ASCII: one `///` line, without splitting into an array.
+            if let line = singleLine(paragraph) {
+                guard !line.isEmpty else { continue }
+                if !lines.isEmpty { lines.append("///") }
+                lines.append(concatenated("/// ", String(line)))
+                continue
+            }
             var paragraphLines = split(paragraph)
             while paragraphLines.last?.isEmpty == true { paragraphLines.removeLast() }
             while paragraphLines.first?.isEmpty == true { paragraphLines.removeFirst() }
@@ -83,17 +90,21 @@ enum SwiftSource {
         return lines
     }
 
-    private static func split(_ text: String) -> [String] {
-        // Printable ASCII (tabs allowed) holds no line break and nothing to drop: one line, trimmed.
-        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) {
-            var end = text.utf8.endIndex
-            while end > text.utf8.startIndex {
-                let previous = text.utf8.index(before: end)
-                guard text.utf8[previous] == 0x20 || text.utf8[previous] == 0x09 else { break }
-                end = previous
-            }
-            return [String(text[..<end])]
+    /// The text as one line, trailing spaces and tabs trimmed, when it is printable ASCII (tabs allowed), which
+    /// holds no line break and nothing to drop; nil otherwise.
+    private static func singleLine(_ text: String) -> Substring? {
+        guard text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) else { return nil }
+        var end = text.utf8.endIndex
+        while end > text.utf8.startIndex {
+            let previous = text.utf8.index(before: end)
+            guard text.utf8[previous] == 0x20 || text.utf8[previous] == 0x09 else { break }
+            end = previous
         }
+        return text[..<end]
+    }
+
+    private static func split(_ text: String) -> [String] {
+        if let line = singleLine(text) { return [String(line)] }
         var lines: [String] = []
         var current = String.UnicodeScalarView()
         var previousWasCarriageReturn = false

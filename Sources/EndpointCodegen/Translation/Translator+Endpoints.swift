@@ -218,11 +218,15 @@ extension Translator {
     }
 
     private func docLines(for endpoint: ResolvedEndpoint, arguments: [Argument]) -> [String] {
-        var route = "`\(endpoint.method.value.rawValue) \(endpoint.path.value)`"
-        if let scope = endpoint.scope {
-            route += ", scope\(scope.kind == .allOf && scope.names.count > 1 ? "s" : "") \(scope.description)"
-        }
-        route += "."
+        let method = endpoint.method.value.rawValue
+        let route =
+            if let scope = endpoint.scope {
+                SwiftSource.concatenated(
+                    "`", method, " ", endpoint.path.value, "`, scope",
+                    scope.kind == .allOf && scope.names.count > 1 ? "s " : " ", scope.description, ".")
+            } else {
+                SwiftSource.concatenated("`", method, " ", endpoint.path.value, "`.")
+            }
         var lines = SwiftSource.docLines([
             endpoint.documentation.summary?.value, endpoint.documentation.description?.value, route,
             endpoint.documentation.isDeprecated ? "- Warning: Deprecated." : nil,
