@@ -38,6 +38,9 @@ extension Translator {
         var propertyViews: [PropertyView] = []
         var parameters: [String] = []
         var codingKeys: [String] = []
+        propertyViews.reserveCapacity(properties.count)
+        parameters.reserveCapacity(properties.count)
+        codingKeys.reserveCapacity(properties.count)
         var needsCodingKeys = false
         let equality = namer.runtime("ModelEquality")
         for property in properties {
@@ -45,7 +48,8 @@ extension Translator {
             let member = SwiftSource.identifier(swiftName)
             let expression = property.type
             // A nullable property is `Value??`: nil leaves it out of the JSON, `.null` writes null.
-            let type = namer.type(expression, qualifyingModels: false) + (property.isNullable ? "?" : "")
+            let spelled = namer.type(expression, qualifyingModels: false)
+            let type = property.isNullable ? spelled + "?" : spelled
             let optional = expression.isOptional
             let parameter = SwiftSource.parameter(label: member)
             let defaultValue =
@@ -87,7 +91,10 @@ extension Translator {
                 "try container.encodeMember", ifPresent, "(self.", keyName, ", ", wireName, ")")
             view.comparison = SwiftSource.concatenated(equality, ".equal(lhs.", keyName, ", rhs.", keyName, ")")
             if property.wireName != swiftName { needsCodingKeys = true }
-            codingKeys.append(property.wireName == keyName ? "case \(keyName)" : "case \(keyName) = \(wireName)")
+            codingKeys.append(
+                property.wireName == keyName
+                    ? SwiftSource.concatenated("case ", keyName)
+                    : SwiftSource.concatenated("case ", keyName, " = ", wireName))
             propertyViews.append(view)
         }
         // The width of the parameters on one line, without joining them: each parameter, and ", " between them.
