@@ -86,9 +86,10 @@ package func concurrentChunks(_ count: Int, _ body: @escaping @Sendable (Int) ->
 /// Runs `work` on a helper thread, first moving the thread off `callerCPU` (the CPU of the thread it works beside,
 /// from `endpoint_current_cpu()`) when the scheduler started it there, and giving the thread its affinity back after.
 ///
-/// Linux often wakes a helper on its waker's CPU and leaves it there while the other CPU idles: the two threads
-/// then take turns, and on 2 cores about one run in three decoded or parsed a 1,000-endpoint spec as slowly as on
-/// one core. Elsewhere this just runs `work`.
+/// Linux often wakes a helper on its waker's CPU and leaves it there for milliseconds while the other CPU idles:
+/// the two threads then take turns, and on 2 cores some runs decoded a 1,000-endpoint spec as slowly as on one
+/// core. The thread's affinity is narrowed only while it works, so a CPU that gets busy later is not forced on it.
+/// Elsewhere this just runs `work`.
 package func besideCaller(on callerCPU: Int32, _ work: () -> Void) {
     let moved = endpoint_leave_cpu(callerCPU)
     work()

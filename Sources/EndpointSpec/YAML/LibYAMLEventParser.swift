@@ -76,11 +76,12 @@ final class LibYAMLEventParser {
     ///
     /// libyaml's scanner is about half of reading a large spec and cannot itself be split, but it need not wait
     /// for the tree: the two halves overlap. The parser's thread also converts each event and frees libyaml's copy
-    /// at once, so libyaml's allocations are made and freed on one thread, in memory the other thread never
-    /// touches; handing over libyaml's own events made both threads touch it, and on some runs moving those cache
-    /// lines between the CPUs took longer than the parsing. At most ``EventBatches/slotCount`` batches are in
-    /// flight, so a hostile file cannot make the parser run ahead of the reader's budgets by more than that, and
-    /// once `handle` returns false the parser stops within as many batches.
+    /// at once, so libyaml's allocations are made and freed on one thread and only Swift values cross; handing
+    /// libyaml's own events over, to be read on one thread and freed on the other, parsed a 1,000-endpoint spec
+    /// more slowly (4.3–4.5 ms against 4.1 ms, and 7.1–7.5 ms against 6.8 ms when the second CPU was slow). At
+    /// most ``EventBatches/slotCount`` batches are in flight, so a hostile file cannot make the parser run ahead of
+    /// the reader's budgets by more than that, and once `handle` returns false the parser stops within as many
+    /// batches.
     func parseInParallel(_ text: [UInt8], _ handle: (YAMLEvent) -> Bool) {
         withInput(text) {
             let batches = EventBatches()
