@@ -13,6 +13,11 @@ int endpoint_current_cpu(void) {
     return sched_getcpu();
 }
 
+int endpoint_allowed_cpu_count(void) {
+    cpu_set_t allowed;
+    return sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : -1;
+}
+
 // Whether the calling thread runs on `cpu` and may also run elsewhere; `allowed` is then what it may use.
 static bool runs_on_one_of_several(int cpu, cpu_set_t *allowed) {
     return cpu >= 0 && cpu < CPU_SETSIZE && sched_getcpu() == cpu && sched_getaffinity(0, sizeof *allowed, allowed) == 0
@@ -36,6 +41,10 @@ void endpoint_restore_affinity(void) {
 #else
 
 int endpoint_current_cpu(void) {
+    return -1;
+}
+
+int endpoint_allowed_cpu_count(void) {
     return -1;
 }
 

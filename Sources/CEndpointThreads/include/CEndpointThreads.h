@@ -12,6 +12,10 @@
 /// The CPU the calling thread runs on now, or -1 where the system does not say.
 int endpoint_current_cpu(void);
 
+/// How many CPUs the calling thread may run on (its affinity: `taskset`, a container's cpuset), or -1 where the
+/// system does not say. The processor count ignores affinity: under `taskset -c 0` it still says every core.
+int endpoint_allowed_cpu_count(void);
+
 /// When the calling thread runs on `cpu` and may run on another, narrows its affinity to the CPUs it may use but
 /// `cpu`, which moves it at once, and returns true; the same thread must then call endpoint_restore_affinity.
 /// Returns false, changing nothing, otherwise (or when the system refuses).

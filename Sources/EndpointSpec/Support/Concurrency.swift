@@ -10,12 +10,20 @@ import Foundation
 /// The cores this process may use, read once: on Linux, `ProcessInfo.activeProcessorCount` opens and reads the
 /// cgroup's CPU quota files on every call, which cost more than rendering a short list when asked per section.
 /// `ENDPOINTGEN_CORES=1` in the environment makes every phase sequential (to measure what the parallel paths buy).
-package let availableCores: Int = {
-    if let value = ProcessInfo.processInfo.environment["ENDPOINTGEN_CORES"], let cores = Int(value), cores >= 1 {
-        return min(cores, ProcessInfo.processInfo.activeProcessorCount)
-    }
-    return ProcessInfo.processInfo.activeProcessorCount
-}()
+package let availableCores = usableCores(
+    processors: ProcessInfo.processInfo.activeProcessorCount, allowed: Int(endpoint_allowed_cpu_count()),
+    requested: ProcessInfo.processInfo.environment["ENDPOINTGEN_CORES"])
+
+/// How many cores the parallel paths use: the processor count, bounded by the CPUs the thread's affinity allows
+/// (`allowed`, from `taskset -c 0` or a container's cpuset; not known when below 1) and by `ENDPOINTGEN_CORES`
+/// (`requested`, ignored unless a whole number of at least 1). The processor count ignores affinity, and threads
+/// confined to one CPU would only take turns on it.
+package func usableCores(processors: Int, allowed: Int, requested: String?) -> Int {
+    var cores = processors
+    if allowed >= 1 { cores = min(cores, allowed) }
+    if let requested, let limit = Int(requested), limit >= 1 { cores = min(cores, limit) }
+    return max(cores, 1)
+}
 
 /// One slot per chunk, each written by exactly one task and read after all of them finished.
 package final class ChunkSlots<Value>: @unchecked Sendable {
