@@ -103,8 +103,9 @@ enum SwiftSource {
         return text[..<end]
     }
 
+    /// The lines of text that is not a ``singleLine(_:)`` (``docLines(_:)`` has tried that first), each with its
+    /// trailing spaces trimmed and control characters dropped.
     private static func split(_ text: String) -> [String] {
-        if let line = singleLine(text) { return [String(line)] }
         var lines: [String] = []
         var current = String.UnicodeScalarView()
         var previousWasCarriageReturn = false

@@ -249,8 +249,8 @@ extension Translator {
         if let choice {
             return "\(api).Access.\(SwiftSource.identifier(spec.scopeChoices[choice].protocolName))"
         }
-        if scope.names.count == 1 { return SwiftSource.concatenated(api, ".Access.", typeName(scope.names[0].value)) }
-        return scope.names.map { "\(api).Access.\(typeName($0.value))" }.joined(separator: " & ")
+        return scope.names.map { SwiftSource.concatenated(api, ".Access.", typeName($0.value)) }.joined(
+            separator: " & ")
     }
 
     /// What follows the builder (or `Endpoint(…)`): the server it lives at and path parameters that span
