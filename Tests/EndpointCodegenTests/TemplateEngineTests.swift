@@ -20,7 +20,7 @@ struct TemplateEngineTests {
         let set = try TemplateSet(sources: sources)
         var renderer = TemplateRenderer(
             templates: set.templates, sources: set.sources, root: Data(fields: fields), capacity: 0)
-        try renderer.render(set.templates["main"]!.nodes)
+        try renderer.render(set.templates["main"]!)
         return String(decoding: renderer.output, as: UTF8.self)
     }
 

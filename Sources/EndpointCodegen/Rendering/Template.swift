@@ -8,7 +8,9 @@ import EndpointSpec
 /// partial names and template inheritance are not supported; a template using them does not parse.
 struct Template: Sendable {
     /// The nodes, in order.
-    var nodes: [Node]
+    let nodes: [Node]
+    /// The nodes laid out for rendering.
+    let program: TemplateProgram
 
     /// One piece of a template.
     enum Node: Sendable {
@@ -69,6 +71,7 @@ extension Template {
         var scanner = TemplateScanner(text: Array(text.utf8), file: file)
         let tokens = try scanner.tokens()
         nodes = try TemplateTreeBuilder(tokens: TemplateScanner.strippingStandaloneLines(tokens), file: file).build()
+        program = TemplateProgram(nodes)
     }
 }
 

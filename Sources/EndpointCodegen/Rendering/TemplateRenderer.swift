@@ -43,43 +43,61 @@ struct TemplateRenderer {
         return taken
     }
 
-    mutating func render(_ nodes: [Template.Node]) throws(TemplateError) {
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
-                output.append(contentsOf: bytes)
-            case .variable(let reference, let escapesHTML):
-                if let value = resolve(reference) { write(value, escapingHTML: escapesHTML) }
-            case .section(let reference, let inverted, let body):
-                let value = resolve(reference)
-                if inverted {
-                    if !(value?.isTruthy ?? false) { try render(body) }
-                    continue
+    /// Renders `template` into the output.
+    mutating func render(_ template: Template) throws(TemplateError) {
+        let program = template.program
+        try run(program, 0..<program.instructions.count)
+    }
+
+    /// Runs the instructions of `program` in `range`.
+    private mutating func run(_ program: TemplateProgram, _ range: Range<Int>) throws(TemplateError) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let instruction = program.instructions[index]
+            index += 1
+            switch instruction.kind {
+            case .text:
+                output.append(contentsOf: program.bytes(of: instruction))
+            case .escapedVariable, .variable:
+                if let value = resolve(program.references[instruction.operand]) {
+                    write(value, escapingHTML: instruction.kind == .escapedVariable)
                 }
-                switch value {
+            case .section:
+                let body = index..<instruction.end
+                index = instruction.end
+                switch resolve(program.references[instruction.operand]) {
                 case nil, .null, .flag(false):
                     break
                 case .flag(true):
-                    try render(body)
+                    try run(program, body)
                 case .list(let elements):
-                    try renderList(elements, body)
+                    try renderList(elements, program, body)
                 case let value?:
                     stack.append(value)
-                    try render(body)
+                    try run(program, body)
                     stack.removeLast()
                 }
-            case .partial(let name, let indentation, let location):
-                try renderPartial(name, indentation: indentation, at: location)
+            case .invertedSection:
+                let body = index..<instruction.end
+                index = instruction.end
+                if !(resolve(program.references[instruction.operand])?.isTruthy ?? false) {
+                    try run(program, body)
+                }
+            case .partial:
+                let partial = program.partials[instruction.operand]
+                try renderPartial(partial.name, indentation: partial.indentation, at: partial.location)
             }
         }
     }
 
     /// A list section: the body once per element. A long list at the top level is rendered in chunks on all
     /// cores, each chunk into its own buffer, joined in order: the bytes are the same as rendering one by one.
-    private mutating func renderList(_ elements: any TemplateList, _ body: [Template.Node]) throws(TemplateError) {
+    private mutating func renderList(
+        _ elements: any TemplateList, _ program: TemplateProgram, _ body: Range<Int>
+    ) throws(TemplateError) {
         let cores = availableCores
         guard cores > 1, !isInsideParallelList, elements.count >= Self.parallelListLength else {
-            try renderElements(elements, 0..<elements.count, body)
+            try renderElements(elements, 0..<elements.count, program, body)
             return
         }
         let chunks = Swift.min(cores * 4, elements.count)
@@ -92,7 +110,7 @@ struct TemplateRenderer {
             var renderer = prototype
             let range = (chunk * elements.count / chunks)..<((chunk + 1) * elements.count / chunks)
             do throws(TemplateError) {
-                try renderer.renderElements(elements, range, body)
+                try renderer.renderElements(elements, range, program, body)
                 outputs.set(chunk, [.success(renderer.output)])
             } catch {
                 outputs.set(chunk, [.failure(error)])
@@ -114,12 +132,12 @@ struct TemplateRenderer {
     private static let roomAfterList = 1 << 14
 
     private mutating func renderElements(
-        _ elements: any TemplateList, _ range: Range<Int>, _ body: [Template.Node]
+        _ elements: any TemplateList, _ range: Range<Int>, _ program: TemplateProgram, _ body: Range<Int>
     ) throws(TemplateError) {
         for index in range {
             stack.append(elements.element(at: index))
             loops.append((index, elements.count))
-            try render(body)
+            try run(program, body)
             loops.removeLast()
             stack.removeLast()
         }
@@ -145,7 +163,7 @@ struct TemplateRenderer {
         }
         partialDepth += 1
         defer { partialDepth -= 1 }
-        try render(template.nodes)
+        try render(template)
     }
 
     /// The partial with `indentation` before each of its lines, as the specification has standalone partials

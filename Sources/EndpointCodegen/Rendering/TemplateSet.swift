@@ -97,7 +97,7 @@ package struct TemplateSet: Sendable {
             throw TemplateError(message: "no template named '\(name)'", location: SourceLocation(file: name))
         }
         var renderer = TemplateRenderer(templates: templates, sources: sources, root: view, capacity: capacity)
-        try renderer.render(template.nodes)
+        try renderer.render(template)
         // Taken from the renderer rather than shared with it, so trimming works in place instead of on a copy.
         var bytes = renderer.takeOutput()
         Self.trimTrailingSpaces(&bytes)
