@@ -292,7 +292,7 @@ struct TemplateRenderer {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 write(elements.element(at: index), escapingHTML: escapingHTML)
             }
-        case .object, .element, .null:
+        case .context, .element, .null:
             break
         }
     }

@@ -2,8 +2,11 @@
 ///
 /// View models hand these out by name (TemplateContext), so rendering never inspects Swift types at run time:
 /// no reflection and no dynamic casts on the per-tag path. Lists are views of the view model's own arrays
-/// (TemplateList), and an element of a list of view models is looked up in place (element(_:_:)), so
-/// entering a section allocates nothing.
+/// (TemplateList), and an element of a list of view models is looked up in place (element(_:_:)).
+///
+/// Every case holds plain values or class references, never a protocol-typed struct: copying a value, or reading
+/// the list or view model out of it, is a reference count, where a struct behind a protocol took a call through
+/// its type's metadata each time (the renderer copies values as it looks names up through the context stack).
 enum TemplateValue: Sendable {
     /// Printed by `{{name}}`; a section over it renders once with it on top of the context stack.
     case text(String)
@@ -13,8 +16,8 @@ enum TemplateValue: Sendable {
     case number(Int)
     /// A section over it renders once per element; an inverted section renders when it is empty.
     case list(any TemplateList)
-    /// A view model whose fields the tags inside a section over it can name.
-    case object(any TemplateContext)
+    /// A view model whose fields the tags inside a section over it can name (see ``object(_:)``).
+    case context(TemplateObject)
     /// The view model at an index of a list: a context like `object`, without copying the element out.
     case element(any TemplateList, Int)
     /// A field that exists but holds nothing (an optional that is nil): false for sections, empty when printed.
@@ -26,14 +29,14 @@ enum TemplateValue: Sendable {
         case .flag(let value): return value
         case .list(let elements): return elements.count > 0
         case .null: return false
-        case .text, .number, .object, .element: return true
+        case .text, .number, .context, .element: return true
         }
     }
 
     /// The field called `name` when the value is a view model (an object or a list element); nil otherwise.
     func field(_ name: TemplateName) -> TemplateValue? {
         switch self {
-        case .object(let object): return object.value(of: name)
+        case .context(let object): return object.lookup(name)
         case .element(let list, let index): return list.value(at: index, of: name)
         default: return nil
         }
@@ -59,6 +62,11 @@ enum TemplateValue: Sendable {
         .list(ValueList(elements: values))
     }
 
+    /// A view model whose fields the tags inside a section over it can name.
+    static func object(_ value: some TemplateContext) -> TemplateValue {
+        .context(TemplateObject(value))
+    }
+
     /// An optional view model: `.null` when nil.
     static func optionalObject(_ value: (some TemplateContext)?) -> TemplateValue {
         value.map { .object($0) } ?? .null
@@ -66,7 +74,9 @@ enum TemplateValue: Sendable {
 }
 
 /// A list as a template sees it: a view of an array the view model already holds.
-protocol TemplateList: Sendable {
+///
+/// A class, so that a ``TemplateValue`` holding one copies as a reference count.
+protocol TemplateList: AnyObject, Sendable {
     /// The number of elements.
     var count: Int { get }
     /// The element at `index`, as a section over the list sees it.
@@ -81,8 +91,9 @@ extension TemplateList {
 }
 
 /// A list of strings.
-struct TextList: TemplateList {
+final class TextList: TemplateList {
     let elements: [String]
+    init(elements: [String]) { self.elements = elements }
     var count: Int { elements.count }
     func element(at index: Int) -> TemplateValue { .text(elements[index]) }
     func value(at index: Int, of name: TemplateName) -> TemplateValue? { nil }
@@ -93,9 +104,13 @@ struct TextList: TemplateList {
 /// Not generic over the element type: a generic list reached through `any TemplateList` runs unspecialized code
 /// that copies the whole element struct for every field it reads. The lookup closure is made where the element
 /// type is known (``TemplateValue/objects(_:)``), so it reads the field in place.
-struct ContextList: TemplateList {
+final class ContextList: TemplateList {
     let count: Int
     let lookup: @Sendable (Int, TemplateName) -> TemplateValue?
+    init(count: Int, lookup: @escaping @Sendable (Int, TemplateName) -> TemplateValue?) {
+        self.count = count
+        self.lookup = lookup
+    }
     func element(at index: Int) -> TemplateValue { .element(self, index) }
     func value(at index: Int, of name: TemplateName) -> TemplateValue? { lookup(index, name) }
 }
@@ -107,19 +122,35 @@ struct ContextList: TemplateList {
 /// fresh in that core's cache, and no view outlives its element's rendering: translating and rendering are one
 /// pass, where building every view first took a pass of its own and held them all. `build` must be pure: a
 /// template that goes over the list twice gets the same views, built twice.
-struct DeferredContextList: TemplateList {
+final class DeferredContextList: TemplateList {
     let count: Int
-    let build: @Sendable (Int) -> any TemplateContext
-    func element(at index: Int) -> TemplateValue { .object(build(index)) }
-    func value(at index: Int, of name: TemplateName) -> TemplateValue? { build(index).value(of: name) }
+    let build: @Sendable (Int) -> TemplateObject
+    /// A list of `count` view models, each made by `build` from its index when a section reaches it.
+    init<Context: TemplateContext>(count: Int, build: @escaping @Sendable (Int) -> Context) {
+        self.count = count
+        self.build = { TemplateObject(build($0)) }
+    }
+    func element(at index: Int) -> TemplateValue { .context(build(index)) }
+    func value(at index: Int, of name: TemplateName) -> TemplateValue? { build(index).lookup(name) }
 }
 
 /// A list of values of any kind.
-struct ValueList: TemplateList {
+final class ValueList: TemplateList {
     let elements: [TemplateValue]
+    init(elements: [TemplateValue]) { self.elements = elements }
     var count: Int { elements.count }
     func element(at index: Int) -> TemplateValue { elements[index] }
     func value(at index: Int, of name: TemplateName) -> TemplateValue? { elements[index].field(name) }
+}
+
+/// A view model as a ``TemplateValue`` holds it: its lookup, made where the view model's type is known, so that
+/// reading a field runs code specialized for that type and reads just the field.
+final class TemplateObject: Sendable {
+    let lookup: @Sendable (TemplateName) -> TemplateValue?
+
+    init<Context: TemplateContext>(_ context: Context) {
+        lookup = { context.value(of: $0) }
+    }
 }
 
 /// A view model that templates can look names up in.
