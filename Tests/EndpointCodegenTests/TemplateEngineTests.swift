@@ -194,4 +194,18 @@ struct TemplateEngineTests {
                 == "loop.mustache:1:9: error: partials nest deeper than 100 here; does 'loop' include itself in a "
                 + "section that never ends?")
     }
+
+    @Test("text runs split by a comment render as one, and text after a section stays outside its body")
+    func textRuns() throws {
+        let data: [String: TemplateValue] = ["yes": .flag(true), "no": .flag(false), "name": .text("N")]
+        #expect(try render("a{{! one }}b{{=<% %>=}}c<%name%>d", data) == "abcNd")
+        #expect(try render("{{#no}}x{{/no}}y{{! between }}z", data) == "yz")
+        #expect(try render("{{#yes}}x{{/yes}}y{{! between }}z", data) == "xyz")
+        #expect(try render("{{^yes}}x{{! in }}w{{/yes}}y{{#no}}{{#yes}}q{{/yes}}{{/no}}z", data) == "yz")
+        let program = try TemplateSet(sources: ["main": ("{{#no}}x{{/no}}y{{! between }}z", "main.mustache")])
+            .templates["main"]!.program
+        #expect(program.instructions.count == 3, "the section, its text, and the text after it as one run")
+        #expect(program.instructions[0].end == 2, "the section's body is only its own text")
+        #expect(String(decoding: program.bytes(of: program.instructions[2]), as: UTF8.self) == "yz")
+    }
 }

@@ -2,11 +2,56 @@ import EndpointSpec
 
 /// Spelling values as Swift source: identifiers, string literals, doc comments.
 enum SwiftSource {
-    /// `parts` one after another, as one string allocated once at its final size and filled by copying bytes: what
-    /// `"\(a)…\(b)"` makes, for the lines written for every property and endpoint, where interpolation appends
-    /// piece by piece (about 370 instructions a piece) and grows the string as it goes.
+    /// The parts one after another, as one string allocated once at its final size and filled by copying bytes:
+    /// what `"\(a)…\(b)"` makes, for the lines written for every property and endpoint, where interpolation
+    /// appends piece by piece (about 370 instructions a piece) and grows the string as it goes.
+    ///
+    /// One overload per number of parts, rather than a variadic parameter: the parts travel as a tuple on the
+    /// stack, where a variadic call allocated an array for them (and freed it) every time.
     @inline(__always)
-    static func concatenated(_ parts: String...) -> String {
+    static func concatenated(_ a: String, _ b: String) -> String { concatenated(parts: (a, b)) }
+
+    @inline(__always)
+    static func concatenated(_ a: String, _ b: String, _ c: String) -> String { concatenated(parts: (a, b, c)) }
+
+    @inline(__always)
+    static func concatenated(_ a: String, _ b: String, _ c: String, _ d: String) -> String {
+        concatenated(parts: (a, b, c, d))
+    }
+
+    @inline(__always)
+    static func concatenated(_ a: String, _ b: String, _ c: String, _ d: String, _ e: String) -> String {
+        concatenated(parts: (a, b, c, d, e))
+    }
+
+    @inline(__always)
+    static func concatenated(_ a: String, _ b: String, _ c: String, _ d: String, _ e: String, _ f: String) -> String {
+        concatenated(parts: (a, b, c, d, e, f))
+    }
+
+    @inline(__always)
+    static func concatenated(_ a: String, _ b: String, _ c: String, _ d: String, _ e: String, _ f: String, _ g: String)
+        -> String
+    { concatenated(parts: (a, b, c, d, e, f, g)) }
+
+    @inline(__always)
+    static func concatenated(
+        _ a: String, _ b: String, _ c: String, _ d: String, _ e: String, _ f: String, _ g: String, _ h: String
+    ) -> String { concatenated(parts: (a, b, c, d, e, f, g, h)) }
+
+    @inline(__always)
+    static func concatenated(
+        _ a: String, _ b: String, _ c: String, _ d: String, _ e: String, _ f: String, _ g: String, _ h: String,
+        _ i: String
+    ) -> String { concatenated(parts: (a, b, c, d, e, f, g, h, i)) }
+
+    /// `parts`, a tuple of strings only, concatenated: a tuple of one type is laid out as an array of it.
+    @inline(__always)
+    private static func concatenated<Parts>(parts: Parts) -> String {
+        withUnsafeBytes(of: parts) { bytes in concatenated(bytes.assumingMemoryBound(to: String.self)) }
+    }
+
+    private static func concatenated(_ parts: UnsafeBufferPointer<String>) -> String {
         var count = 0
         for part in parts { count += part.utf8.count }
         return String(unsafeUninitializedCapacity: count) { buffer in
