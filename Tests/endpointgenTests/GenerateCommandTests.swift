@@ -194,9 +194,18 @@ struct GenerateCommandTests {
         let line = result.standardError.trimmingCharacters(in: .newlines)
         #expect(!line.contains("\n"), "\(line)")
         #expect(line.hasPrefix("Specs/Shop.yaml: timings: read "), "\(line)")
-        for phase in ["parse", "decode", "validate", "translate", "render", "write", "total"] {
+        for phase in ["parse", "decode", "validate", "translate", "render", "write", "other", "total"] {
             #expect(line.contains(", \(phase) "), "no \(phase) in \(line)")
         }
+        // The phases, `other` (the time between them) included, add up to the total: "read 0.05 ms, …, total 3.20 ms".
+        let timed = line.split(separator: ": timings: ")[1].split(separator: ";")[0].split(separator: ", ").map {
+            (name: $0.split(separator: " ")[0], milliseconds: Double($0.split(separator: " ")[1]) ?? -1)
+        }
+        let phases = timed.dropLast()
+        #expect(timed.last?.name == "total", "\(line)")
+        let sum = phases.reduce(0) { $0 + $1.milliseconds }
+        #expect(phases.allSatisfy { $0.milliseconds >= 0 }, "\(line)")
+        #expect(abs(sum - (timed.last?.milliseconds ?? 0)) <= 0.005 * Double(phases.count + 1), "\(line)")
         #expect(line.contains("; floor (libyaml events only, "), "\(line)")
         #expect(line.hasSuffix(" ms"), "\(line)")
     }
