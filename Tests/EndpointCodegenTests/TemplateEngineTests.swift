@@ -21,7 +21,7 @@ struct TemplateEngineTests {
         var renderer = TemplateRenderer(
             templates: set.templates, sources: set.sources, root: Data(fields: fields), capacity: 0)
         try renderer.render(set.templates["main"]!)
-        return String(decoding: renderer.output, as: UTF8.self)
+        return String(decoding: renderer.output.bytes, as: UTF8.self)
     }
 
     private func object(_ fields: [String: TemplateValue]) -> TemplateValue { .object(Data(fields: fields)) }
@@ -207,5 +207,35 @@ struct TemplateEngineTests {
         #expect(program.instructions.count == 3, "the section, its text, and the text after it as one run")
         #expect(program.instructions[0].end == 2, "the section's body is only its own text")
         #expect(String(decoding: program.bytes(of: program.instructions[2]), as: UTF8.self) == "yz")
+    }
+
+    @Test("a rendered file loses the spaces at the ends of its lines and ends in exactly one line break")
+    func trimmedFile() throws {
+        let set = try TemplateSet(sources: ["main": ("{{%CONTENT_TYPE:TEXT}}\n{{text}}", "main.mustache")])
+        let cases: [(String, String)] = [
+            ("", "\n"), ("   ", "\n"), ("\n\n\n", "\n"), ("a", "a\n"), ("a  \n  b \n\n", "a\n  b\n"),
+            ("  \nx", "\nx\n"), ("é  \n\tt \t \n", "é\n\tt \t\n"),
+        ]
+        for (text, expected) in cases {
+            let bytes = try set.render(TemplateEngineTests.Data(fields: ["text": .text(text)]), template: "main")
+            #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(text.debugDescription)")
+        }
+    }
+
+    @Test("the output buffer keeps every byte in order as it grows", arguments: [0, 1, 63, 64, 65, 1000])
+    func outputBuffer(capacity: Int) {
+        let buffer = ByteBuffer(capacity: capacity)
+        var expected: [UInt8] = []
+        for index in 0..<500 {
+            let piece = String(repeating: Character(UnicodeScalar(UInt8(97 + index % 26))), count: index % 7) + "ü"
+            buffer.append(piece)
+            buffer.append(UInt8(ascii: "|"))
+            expected += Array(piece.utf8) + [UInt8(ascii: "|")]
+        }
+        let long = [UInt8](repeating: 0x41, count: 10_000)
+        long.withUnsafeBufferPointer { buffer.append($0) }
+        expected += long
+        #expect(buffer.count == expected.count)
+        #expect(Array(buffer.bytes) == expected)
     }
 }

@@ -19,7 +19,7 @@ struct TemplateRenderer {
     let templates: [String: Template]
     /// The source of each template, to re-parse a partial with the indentation of a standalone tag.
     let sources: [String: (text: String, path: String)]
-    private(set) var output: [UInt8] = []
+    private(set) var output: ByteBuffer
     private var stack: [TemplateValue]
     private var loops: [(index: Int, count: Int)] = []
     private var partialDepth = 0
@@ -33,14 +33,7 @@ struct TemplateRenderer {
         self.templates = templates
         self.sources = sources
         self.stack = [.object(root)]
-        output.reserveCapacity(capacity)
-    }
-
-    /// The bytes rendered so far, handed over: the renderer is left with none.
-    mutating func takeOutput() -> [UInt8] {
-        var taken: [UInt8] = []
-        swap(&taken, &output)
-        return taken
+        output = ByteBuffer(capacity: capacity)
     }
 
     /// Renders `template` into the output.
@@ -57,7 +50,7 @@ struct TemplateRenderer {
             index += 1
             switch instruction.kind {
             case .text:
-                output.append(contentsOf: program.bytes(of: instruction))
+                output.append(program.bytes(of: instruction))
             case .escapedVariable, .variable:
                 if let value = resolve(program.references[instruction.operand]) {
                     write(value, escapingHTML: instruction.kind == .escapedVariable)
@@ -101,13 +94,13 @@ struct TemplateRenderer {
             return
         }
         let chunks = Swift.min(cores * 4, elements.count)
-        let outputs = ChunkSlots<Result<[UInt8], TemplateError>>(count: chunks)
+        let outputs = ChunkSlots<Result<ByteBuffer, TemplateError>>(count: chunks)
         var child = self
-        child.output = []
         child.isInsideParallelList = true
         let prototype = child
         concurrentChunks(chunks) { chunk in
             var renderer = prototype
+            renderer.output = ByteBuffer(capacity: Self.chunkCapacity)
             let range = (chunk * elements.count / chunks)..<((chunk + 1) * elements.count / chunks)
             do throws(TemplateError) {
                 try renderer.renderElements(elements, range, program, body)
@@ -120,12 +113,15 @@ struct TemplateRenderer {
         // Grown once, to the chunks' size plus room for what follows the list, rather than doubling (and copying
         // the whole buffer) as the chunks arrive.
         let size = results.reduce(0) { total, result in total + ((try? result.get())?.count ?? 0) }
-        output.reserveCapacity(output.count + size + Self.roomAfterList)
-        for result in results { output.append(contentsOf: try result.get()) }
+        output.reserve(size + Self.roomAfterList)
+        for result in results { output.append(try result.get().bytes) }
     }
 
     /// Lists at least this long are rendered in parallel.
     private static let parallelListLength = 16
+
+    /// Room each chunk of a parallel list starts with.
+    private static let chunkCapacity = 1 << 16
 
     /// Bytes kept free after a parallel list's output for the text that follows it (a closing brace, the next
     /// declaration), so that it does not make the buffer grow again at once.
@@ -284,15 +280,13 @@ struct TemplateRenderer {
         case .text(let text):
             if escapingHTML {
                 appendEscaped(text)
-            } else if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
-                // Native strings have their bytes in one piece; appending from it is a copy, where appending the
-                // view itself steps through it (twice the instructions for a typical 30-byte line).
-                output.append(contentsOf: text.utf8)
+            } else {
+                output.append(text)
             }
         case .flag(let flag):
-            output.append(contentsOf: (flag ? "true" : "false").utf8)
+            output.append(flag ? "true" : "false")
         case .number(let number):
-            output.append(contentsOf: String(number).utf8)
+            output.append(String(number))
         case .list(let elements):
             for index in 0..<elements.count {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -306,11 +300,11 @@ struct TemplateRenderer {
     private mutating func appendEscaped(_ text: String) {
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "'"): output.append(contentsOf: "&#39;".utf8)
+            case UInt8(ascii: "&"): output.append("&amp;")
+            case UInt8(ascii: "<"): output.append("&lt;")
+            case UInt8(ascii: ">"): output.append("&gt;")
+            case UInt8(ascii: "\""): output.append("&quot;")
+            case UInt8(ascii: "'"): output.append("&#39;")
             default: output.append(byte)
             }
         }

@@ -98,39 +98,40 @@ package struct TemplateSet: Sendable {
         }
         var renderer = TemplateRenderer(templates: templates, sources: sources, root: view, capacity: capacity)
         try renderer.render(template)
-        // Taken from the renderer rather than shared with it, so trimming works in place instead of on a copy.
-        var bytes = renderer.takeOutput()
-        Self.trimTrailingSpaces(&bytes)
-        return bytes
+        return Self.trimmingTrailingSpaces(renderer.output.bytes)
     }
 
-    /// Removes the spaces before each line break and at the end, and ends the text in exactly one line break;
-    /// compacted in place, one pass: line by line, each line break found with `memchr` and each kept line moved
-    /// with `memmove`, so the work per byte is the C library's, not a loop's step per byte.
-    private static func trimTrailingSpaces(_ bytes: inout [UInt8]) {
-        let count = bytes.withUnsafeMutableBufferPointer { buffer -> Int in
-            guard let base = buffer.baseAddress else { return 0 }
-            let start = UnsafeMutableRawPointer(base)
-            let end = buffer.count
+    /// `bytes` without the spaces before each line break and at the end, ending in exactly one line break; one
+    /// pass that copies each kept line out of the renderer's buffer: each line break found with `memchr` and each
+    /// line copied with `memcpy`, so the work per byte is the C library's, not a loop's step per byte.
+    private static func trimmingTrailingSpaces(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { output, initialized in
+            guard let source = bytes.baseAddress, let target = output.baseAddress else {
+                output[0] = UInt8(ascii: "\n")
+                initialized = 1
+                return
+            }
+            let end = bytes.count
             var read = 0
             var write = 0
             while read < end {
                 let lineEnd =
-                    memchr(start + read, Int32(UInt8(ascii: "\n")), end - read).map(start.distance(to:)) ?? end
+                    memchr(source + read, Int32(UInt8(ascii: "\n")), end - read).map {
+                        UnsafeRawPointer(source).distance(to: $0)
+                    } ?? end
                 var kept = lineEnd
-                while kept > read && base[kept - 1] == UInt8(ascii: " ") { kept -= 1 }
-                if write != read && kept > read { memmove(start + write, start + read, kept - read) }
+                while kept > read && source[kept - 1] == UInt8(ascii: " ") { kept -= 1 }
+                if kept > read { memcpy(target + write, source + read, kept - read) }
                 write += kept - read
                 if lineEnd < end {
-                    base[write] = UInt8(ascii: "\n")
+                    target[write] = UInt8(ascii: "\n")
                     write += 1
                 }
                 read = lineEnd + 1
             }
-            while write > 0 && base[write - 1] == UInt8(ascii: "\n") { write -= 1 }
-            return write
+            while write > 0 && target[write - 1] == UInt8(ascii: "\n") { write -= 1 }
+            target[write] = UInt8(ascii: "\n")
+            initialized = write + 1
         }
-        bytes.removeSubrange(count...)
-        bytes.append(UInt8(ascii: "\n"))
     }
 }
