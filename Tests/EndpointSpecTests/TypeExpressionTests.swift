@@ -16,6 +16,21 @@ struct TypeExpressionTests {
         #expect(type.description == printed)
     }
 
+    @Test(
+        "a dictionary reads the same whether its spelling takes the short path or the full parser",
+        arguments: [
+            ("[String:Bool]", TypeExpression.dictionary(.builtin(.bool))),
+            ("[String: Bool]?", .optional(.dictionary(.builtin(.bool)))),
+            ("[String:   Item]", .dictionary(.model("Item"))),
+            ("[String : Item]", .dictionary(.model("Item"))),
+            ("[ String: Item ]?", .optional(.dictionary(.model("Item")))),
+            ("[String: [Item]]", .dictionary(.array(.model("Item")))), ("[String]", .array(.builtin(.string))),
+            ("[Strings: Item]", nil), ("[String: ]", nil), ("[String:Item?]", .dictionary(.optional(.model("Item")))),
+        ])
+    func dictionaries(text: String, expected: TypeExpression?) {
+        #expect((try? TypeExpressionParser.parse(text).get()) == expected, "\(text)")
+    }
+
     @Test("built-in names are built-ins, other names models")
     func builtinsAndModels() throws {
         #expect(try TypeExpressionParser.parse("[UUID]").get() == .array(.builtin(.uuid)))

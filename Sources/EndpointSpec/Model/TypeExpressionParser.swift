@@ -50,28 +50,41 @@ enum TypeExpressionParser {
         }
     }
 
-    /// Most types are `Name`, `Name?`, `[Name]` or `[Name]?` without spaces; those need no cursor. Read over the
-    /// text's bytes with integer offsets; nil sends anything else (and text without contiguous bytes) to the cursor.
+    /// Most types are `Name`, `Name?`, `[Name]`, `[String: Name]`, each optional or not, with no other spaces;
+    /// those need no cursor. Read over the text's bytes with integer offsets; nil sends anything else (and text
+    /// without contiguous bytes) to the cursor.
     private static func simpleType(_ text: String) -> TypeExpression? {
-        let shape: (name: String, isArray: Bool, isOptional: Bool)? =
+        enum Collection { case none, array, dictionary }
+        let shape: (name: String, collection: Collection, isOptional: Bool)? =
             text.utf8.withContiguousStorageIfAvailable { bytes in
                 var start = 0
                 var end = bytes.count
                 let isOptional = end > start && bytes[end - 1] == UInt8(ascii: "?")
                 if isOptional { end -= 1 }
-                let isArray =
-                    end - start >= 2 && bytes[start] == UInt8(ascii: "[") && bytes[end - 1] == UInt8(ascii: "]")
-                if isArray {
+                var collection = Collection.none
+                if end - start >= 2 && bytes[start] == UInt8(ascii: "[") && bytes[end - 1] == UInt8(ascii: "]") {
                     start += 1
                     end -= 1
+                    collection = .array
+                    // `String:`, then spaces, then the value's name.
+                    let key = "String:".utf8
+                    if end - start > key.count && bytes[start..<(start + key.count)].elementsEqual(key) {
+                        start += key.count
+                        while start < end && bytes[start] == UInt8(ascii: " ") { start += 1 }
+                        collection = .dictionary
+                    }
                 }
                 guard start < end, bytes[start..<end].allSatisfy(isNameByte) else { return nil }
                 let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                return (name, isArray, isOptional)
+                return (name, collection, isOptional)
             } ?? nil
         guard let shape else { return nil }
         var type = BuiltinType.named(shape.name).map(TypeExpression.builtin) ?? .model(shape.name)
-        if shape.isArray { type = .array(type) }
+        switch shape.collection {
+        case .none: break
+        case .array: type = .array(type)
+        case .dictionary: type = .dictionary(type)
+        }
         if shape.isOptional { type = .optional(type) }
         return type
     }
