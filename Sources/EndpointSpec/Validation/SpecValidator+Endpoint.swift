@@ -41,7 +41,9 @@ extension SpecValidator {
         case nil: break
         }
         // A parameter and a body field of the same name would be one argument label twice.
-        let parameterLabels = Dictionary(labels.map { ($0.swift, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let parameterLabels =
+            bodyLabels.isEmpty
+            ? [:] : Dictionary(labels.map { ($0.swift, $0.name) }, uniquingKeysWith: { first, _ in first })
         for label in bodyLabels {
             if let parameter = parameterLabels[label.swift], parameter.value == label.name.value {
                 diagnostics.error(
