@@ -93,7 +93,7 @@ def main():
         elif phases:
             values = [sum(run.get(phase, 0.0) for phase in phases) for run in times[binary]]
             parts.append(f"{min(values):.1f} / {statistics.median(values):.1f} ms")
-        if binary in counted:
+        if binary in counted and patterns:
             found = [counted[binary][1][pattern] for pattern in patterns]
             parts.append(millions(None if None in found else sum(found)))
         return ", ".join(parts)
