@@ -55,10 +55,15 @@ struct TemplateRenderer {
                 if let value = resolve(program.references[instruction.operand]) {
                     write(value, escapingHTML: instruction.kind == .escapedVariable)
                 }
-            case .section:
+            case .section, .invertedSection:
                 let body = index..<instruction.end
                 index = instruction.end
-                switch resolve(program.references[instruction.operand]) {
+                let value = resolve(program.references[instruction.operand])
+                if instruction.kind == .invertedSection {
+                    if !(value?.isTruthy ?? false) { try run(program, body) }
+                    continue
+                }
+                switch value {
                 case nil, .null, .flag(false):
                     break
                 case .flag(true):
@@ -69,12 +74,6 @@ struct TemplateRenderer {
                     stack.append(value)
                     try run(program, body)
                     stack.removeLast()
-                }
-            case .invertedSection:
-                let body = index..<instruction.end
-                index = instruction.end
-                if !(resolve(program.references[instruction.operand])?.isTruthy ?? false) {
-                    try run(program, body)
                 }
             case .partial:
                 let partial = program.partials[instruction.operand]

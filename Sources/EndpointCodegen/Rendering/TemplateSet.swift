@@ -106,15 +106,13 @@ package struct TemplateSet: Sendable {
     /// line copied with `memcpy`, so the work per byte is the C library's, not a loop's step per byte.
     private static func trimmingTrailingSpaces(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { output, initialized in
-            guard let source = bytes.baseAddress, let target = output.baseAddress else {
-                output[0] = UInt8(ascii: "\n")
-                initialized = 1
-                return
-            }
+            // Room for at least the final line break, so there is always an address to write to.
+            guard let target = output.baseAddress else { preconditionFailure("capacity is at least 1") }
             let end = bytes.count
             var read = 0
             var write = 0
-            while read < end {
+            // Without an address, `bytes` is empty and there is no line to copy.
+            while read < end, let source = bytes.baseAddress {
                 let lineEnd =
                     memchr(source + read, Int32(UInt8(ascii: "\n")), end - read).map {
                         UnsafeRawPointer(source).distance(to: $0)

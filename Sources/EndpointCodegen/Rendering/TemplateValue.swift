@@ -18,7 +18,7 @@ enum TemplateValue: Sendable {
     case list(any TemplateList)
     /// A view model whose fields the tags inside a section over it can name (see ``object(_:)``).
     case context(TemplateObject)
-    /// The view model at an index of a list: a context like `object`, without copying the element out.
+    /// The view model at an index of a list: a context like `context`, without copying the element out.
     case element(any TemplateList, Int)
     /// A field that exists but holds nothing (an optional that is nil): false for sections, empty when printed.
     case null

@@ -55,19 +55,25 @@ final class LibYAMLEventParser {
     /// Feeds every event of `text` to `handle` until the stream ends, libyaml fails, or `handle` returns false.
     func parse(_ text: [UInt8], _ handle: (YAMLEvent) -> Bool) {
         withInput(text) {
-            var event = yaml_event_t()
             while true {
-                guard yaml_parser_parse(parser, &event) == 1 else {
-                    _ = handle(.failure(currentError()))
-                    return
+                guard let event = nextEvent() else { continue }
+                if !handle(event) { return }
+                switch event {
+                case .streamEnd, .failure: return
+                default: continue
                 }
-                let converted = Self.convert(event)
-                yaml_event_delete(&event)
-                guard let converted else { continue }
-                if !handle(converted) { return }
-                if case .streamEnd = converted { return }
             }
         }
+    }
+
+    /// The next event, converted, with libyaml's copy freed at once; `.failure` when libyaml stops, nil for an
+    /// event a reader does not need. Both ways of parsing read events through this alone.
+    fileprivate func nextEvent() -> YAMLEvent? {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(parser, &event) == 1 else { return .failure(currentError()) }
+        let converted = Self.convert(event)
+        yaml_event_delete(&event)
+        return converted
     }
 
     /// ``parse(_:_:)`` on two threads: libyaml runs on a thread of its own, converts its events to ``YAMLEvent``s
@@ -105,13 +111,7 @@ final class LibYAMLEventParser {
         let batches: EventBatches
 
         func run() {
-            var event = yaml_event_t()
-            batches.produce {
-                guard yaml_parser_parse(parser.parser, &event) == 1 else { return .failure(parser.currentError()) }
-                let converted = LibYAMLEventParser.convert(event)
-                yaml_event_delete(&event)
-                return converted
-            }
+            batches.produce { parser.nextEvent() }
         }
     }
 
