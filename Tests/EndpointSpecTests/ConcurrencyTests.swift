@@ -4,11 +4,26 @@ import Testing
 
 @Suite("Concurrency helpers")
 struct ConcurrencyTests {
-    @Test("inParallel returns both results")
-    func bothResults() {
-        let (first, second) = inParallel({ (1...1000).reduce(0, +) }, { String(repeating: "a", count: 3) })
-        #expect(first == 500_500)
-        #expect(second == "aaa")
+    @Test("mapRuns covers every index once, in order, in as many ranges as asked", arguments: [0, 1, 2, 7, 100, 1_001])
+    func runsCoverEveryIndex(count: Int) {
+        for runs in [-1, 0, 1, 2, 3, 16, 2_000] {
+            let ranges = mapRuns(of: count, runs: runs) { $0 }
+            #expect(ranges.count == max(1, min(runs, count)))
+            #expect(ranges.flatMap { Array($0) } == Array(0..<count))
+            // Nearly equal: no range is more than one longer than another.
+            let lengths = ranges.map(\.count)
+            #expect((lengths.max() ?? 0) - (lengths.min() ?? 0) <= 1)
+        }
+    }
+
+    @Test("mapRuns gives the same results as a sequential pass, whatever thread ran each range")
+    func runsMatchSequentialPass() {
+        let sums = mapRuns(of: 10_000, runs: 16) { range in range.reduce(0, +) }
+        #expect(sums.reduce(0, +) == (0..<10_000).reduce(0, +))
+        let words = mapRuns(of: 26, runs: 5) { range in
+            String(range.map { Character(UnicodeScalar(UInt8(97 + $0))) })
+        }
+        #expect(words.joined() == "abcdefghijklmnopqrstuvwxyz")
     }
 
     @Test("the cores used are bounded by the CPUs the affinity allows and by ENDPOINTGEN_CORES")

@@ -1,8 +1,8 @@
 import EndpointSpec
 import Testing
 
-/// Big specs take the parallel paths: the decoder splits models and namespaces over the cores, the validator checks
-/// endpoints in two halves. Problems anywhere, and problems that span the halves, are reported as one pass would.
+/// Big specs take the parallel paths: the decoder and the validator work in runs of models and endpoints that go to
+/// whichever core is free. Problems anywhere, and problems that span the runs, are reported as one pass would.
 @Suite("Large specs")
 struct LargeSpecTests {
     /// `count` endpoints in namespaces of 25; `special` replaces the body of the endpoints it names.
@@ -24,7 +24,7 @@ struct LargeSpecTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    @Test("problems in every part of a big spec are reported, in order, and choice names clash across the halves")
+    @Test("problems in every part of a big spec are reported, in order, and choice names clash across the runs")
     func problemsEverywhere() {
         let text = spec(
             endpoints: 300,
@@ -90,5 +90,37 @@ struct LargeSpecTests {
         #expect(choices["C"] == [0, 1, 2])
         #expect(choices["X"] == [1])
         #expect(choices["BOrC"] == [])
+    }
+
+    @Test("a namespace spread over several runs keeps its endpoints in order, and broken namespaces are reported")
+    func namespaceAcrossRuns() throws {
+        func text(broken: Bool) -> String {
+            var lines = ["api: Big", "baseURL: https://api.example.com", "models:"]
+            for index in 0..<60 { lines.append("  M\(index): { properties: { id: Int } }") }
+            lines += ["endpoints:"] + (broken ? ["  Broken: 17", "  Empty: {}"] : []) + ["  Huge:"]
+            for index in 0..<400 {
+                let extra = broken && index % 97 == 3 ? ", colour: blue" : ""
+                lines.append("    e\(index): { path: /e\(index), response: M\(index % 60)\(extra) }")
+            }
+            lines += ["  Small:", "    last: { path: /last }"]
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let broken = SpecLoader().load(text(broken: true), file: "big.yaml")
+        let messages = broken.diagnostics.map(\.description)
+        #expect(messages.count == 7, "\(messages)")
+        #expect(messages.first?.hasPrefix("big.yaml:65:11: error: expected a mapping of endpoint names") == true)
+        #expect(
+            messages.dropFirst().first?.hasPrefix("big.yaml:66:3: error: namespace 'Empty' has no endpoints") == true)
+        // e3, e100, e197, e294 and e391 of 'Huge' (line 68 is e0), reported by different runs, in order.
+        let unknownKeys = messages.filter { $0.contains("unknown key 'colour' in endpoint 'Huge.e") }
+        #expect(unknownKeys.map { $0.split(separator: ":")[1] } == ["71", "168", "265", "362", "459"])
+
+        let output = SpecLoader().load(text(broken: false), file: "big.yaml")
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let resolved = try #require(output.resolved)
+        #expect(resolved.models.map(\.name.value) == (0..<60).map { "M\($0)" })
+        #expect(resolved.namespaces.map(\.name.value) == ["Huge", "Small"])
+        #expect(resolved.namespaces[0].endpoints.map(\.name.value) == (0..<400).map { "e\($0)" })
+        #expect(resolved.namespaces[1].endpoints.map(\.name.value) == ["last"])
     }
 }

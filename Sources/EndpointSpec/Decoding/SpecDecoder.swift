@@ -38,45 +38,8 @@ struct SpecDecoder {
         if let node = fields["headers"] { spec.constantHeaders = constantHeaders(node, of: "the API") }
         if let node = fields["scopes"] { spec.scopes = scopes(node) }
         if let node = fields["errors"] { spec.errors = errors(node, of: "the API") }
-        // Models and endpoints do not depend on each other: a big spec decodes them on two cores, each with its
-        // own decoder and diagnostics (the loader sorts them all by position afterwards). One core takes the models
-        // and the first namespaces, the other the rest, balanced by count (a model costs about two endpoints).
-        let modelsNode = fields["models"]
         let endpointsNode = fields["endpoints"]
-        let modelCount = modelsNode?.mappingEntries?.count ?? 0
-        if let endpointsNode, let namespaceEntries = endpointsNode.mappingEntries, !namespaceEntries.isEmpty,
-            availableCores > 1, modelCount + namespaceEntries.count >= 32
-        {
-            let sizes = namespaceEntries.map { $0.value.mappingEntries?.count ?? 1 }
-            var split = 0
-            var firstWeight = 2 * modelCount
-            let total = firstWeight + sizes.reduce(0, +)
-            while split < sizes.count && 2 * (firstWeight + sizes[split]) <= total {
-                firstWeight += sizes[split]
-                split += 1
-            }
-            let file = file
-            let firstNamespaces = namespaceEntries[..<split]
-            let otherNamespaces = namespaceEntries[split...]
-            let (first, second) = inParallel(
-                {
-                    var decoder = SpecDecoder(file: file)
-                    let models = modelsNode.map { decoder.models($0) } ?? []
-                    let namespaces = firstNamespaces.compactMap { decoder.namespace($0) }
-                    return (models, namespaces, decoder.diagnostics)
-                },
-                {
-                    var decoder = SpecDecoder(file: file)
-                    return (otherNamespaces.compactMap { decoder.namespace($0) }, decoder.diagnostics)
-                })
-            spec.models = first.0
-            spec.namespaces = first.1 + second.0
-            diagnostics.append(contentsOf: first.2)
-            diagnostics.append(contentsOf: second.1)
-        } else {
-            if let modelsNode { spec.models = models(modelsNode) }
-            if let endpointsNode { spec.namespaces = namespaces(endpointsNode) }
-        }
+        (spec.models, spec.namespaces) = modelsAndNamespaces(models: fields["models"], endpoints: endpointsNode)
         if endpointsNode == nil {
             diagnostics.error(
                 "the spec has no 'endpoints'; add at least one namespace with one endpoint (see Specs/README.md)",
@@ -214,11 +177,6 @@ struct SpecDecoder {
     }
 
     // MARK: Models
-
-    private mutating func models(_ node: YAMLNode) -> [ModelDefinition] {
-        guard let entries = namedEntries(of: node, "'models'", expected: "a mapping of model names") else { return [] }
-        return entries.compactMap { model($0) }
-    }
 
     private mutating func model(_ entry: YAMLMappingEntry) -> ModelDefinition? {
         let what = "model '\(entry.key)'"
@@ -384,7 +342,90 @@ struct SpecDecoder {
 
     // MARK: Endpoints
 
-    private mutating func namespaces(_ node: YAMLNode) -> [Namespace] {
+    /// A namespace's name and the entries of its endpoints, before they are decoded.
+    private struct NamespaceEntries: Sendable {
+        var name: Located<String>
+        var endpoints: [YAMLMappingEntry]
+    }
+
+    /// One endpoint to decode: its entry and the index of its namespace.
+    private struct EndpointEntry: Sendable {
+        var namespace: Int
+        var entry: YAMLMappingEntry
+    }
+
+    /// What one run of models and endpoints decoded to.
+    private struct DecodedRun: Sendable {
+        var models: [ModelDefinition] = []
+        /// The endpoints of each namespace the run reached, by the namespace's index.
+        var endpoints: [(namespace: Int, endpoints: [Endpoint])] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// Models and endpoints (a model costs about two endpoints) decoded per run: enough that a run costs far more
+    /// than handing it to a thread, few enough that a 1,000-endpoint spec has runs to spare for a faster core.
+    private static let unitsPerRun = 48
+    /// The most runs a spec is decoded in.
+    private static let maximumRuns = 16
+
+    /// The models and the namespaces. They do not depend on each other, nor does one endpoint on another, so after
+    /// the shape of 'models' and 'endpoints' is checked here, they are decoded in runs, each with a decoder and
+    /// diagnostics of its own (the loader sorts every diagnostic by position afterwards), on every core.
+    private mutating func modelsAndNamespaces(
+        models modelsNode: YAMLNode?, endpoints endpointsNode: YAMLNode?
+    ) -> (models: [ModelDefinition], namespaces: [Namespace]) {
+        let modelEntries =
+            modelsNode.flatMap { namedEntries(of: $0, "'models'", expected: "a mapping of model names") } ?? []
+        let namespaces = endpointsNode.map { namespaceEntries($0) } ?? []
+        var endpointEntries: [EndpointEntry] = []
+        endpointEntries.reserveCapacity(namespaces.reduce(0) { $0 + $1.endpoints.count })
+        for (index, namespace) in namespaces.enumerated() {
+            for entry in namespace.endpoints { endpointEntries.append(EndpointEntry(namespace: index, entry: entry)) }
+        }
+        let units = modelEntries.count + endpointEntries.count
+        let file = file
+        let runs = mapRuns(of: units, runs: min(Self.maximumRuns, units / Self.unitsPerRun)) {
+            [modelEntries, endpointEntries, namespaces] range in
+            var decoder = SpecDecoder(file: file)
+            var run = DecodedRun()
+            for unit in range {
+                if unit < modelEntries.count {
+                    if let model = decoder.model(modelEntries[unit]) { run.models.append(model) }
+                } else {
+                    let endpoint = endpointEntries[unit - modelEntries.count]
+                    if run.endpoints.last?.namespace != endpoint.namespace {
+                        run.endpoints.append((endpoint.namespace, []))
+                        run.endpoints[run.endpoints.count - 1].endpoints.reserveCapacity(
+                            namespaces[endpoint.namespace].endpoints.count)
+                    }
+                    if let decoded = decoder.endpoint(endpoint.entry, in: namespaces[endpoint.namespace].name.value) {
+                        run.endpoints[run.endpoints.count - 1].endpoints.append(decoded)
+                    }
+                }
+            }
+            run.diagnostics = decoder.diagnostics.diagnostics
+            return run
+        }
+        var models: [ModelDefinition] = []
+        models.reserveCapacity(modelEntries.count)
+        var decoded = namespaces.map { Namespace(name: $0.name, endpoints: []) }
+        for run in runs {
+            models += run.models
+            // A namespace that one run decoded whole takes the run's array as it is.
+            for (namespace, endpoints) in run.endpoints {
+                if decoded[namespace].endpoints.isEmpty {
+                    decoded[namespace].endpoints = endpoints
+                } else {
+                    decoded[namespace].endpoints += endpoints
+                }
+            }
+            diagnostics.append(contentsOf: run.diagnostics)
+        }
+        return (models, decoded)
+    }
+
+    /// The namespaces under 'endpoints' that are mappings, with their endpoints' entries.
+    private mutating func namespaceEntries(_ node: YAMLNode) -> [NamespaceEntries] {
         guard let entries = namedEntries(of: node, "'endpoints'", expected: "a mapping of namespaces") else {
             return []
         }
@@ -393,19 +434,15 @@ struct SpecDecoder {
                 "'endpoints' is empty; add at least one namespace with one endpoint (see Specs/README.md)",
                 at: node.location)
         }
-        return entries.compactMap { namespace($0) }
-    }
-
-    private mutating func namespace(_ entry: YAMLMappingEntry) -> Namespace? {
-        let what = "namespace '\(entry.key)'"
-        guard let endpoints = namedEntries(of: entry.value, what, expected: "a mapping of endpoint names") else {
-            return nil
+        return entries.compactMap { entry in
+            let what = "namespace '\(entry.key)'"
+            guard let endpoints = namedEntries(of: entry.value, what, expected: "a mapping of endpoint names") else {
+                return nil
+            }
+            if endpoints.isEmpty {
+                diagnostics.error("\(what) has no endpoints; add one or remove the namespace", at: entry.keyLocation)
+            }
+            return NamespaceEntries(name: Located(entry.key, at: entry.keyLocation), endpoints: endpoints)
         }
-        if endpoints.isEmpty {
-            diagnostics.error("\(what) has no endpoints; add one or remove the namespace", at: entry.keyLocation)
-        }
-        return Namespace(
-            name: Located(entry.key, at: entry.keyLocation),
-            endpoints: endpoints.compactMap { endpoint($0, in: entry.key) })
     }
 }

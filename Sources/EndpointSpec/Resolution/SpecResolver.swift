@@ -3,6 +3,9 @@
 /// through ``ParameterPlacement``, the path's placeholder order, a body's shape) so that no later stage makes
 /// them again.
 enum SpecResolver {
+    /// Specs with at least this many endpoints are resolved on every core.
+    static let parallelEndpointCount = 128
+
     /// The resolved spec, or nil when `spec` still has a type that did not parse (validation reports it).
     ///
     /// A big spec resolves its models and its namespaces in chunks on every core (a spec that validated has no
@@ -14,7 +17,7 @@ enum SpecResolver {
         var namespaces: [ResolvedNamespace]
         var complete: Bool
         let endpointCount = spec.endpointCount
-        if availableCores > 1, endpointCount >= SpecValidator.parallelEndpointCount {
+        if availableCores > 1, endpointCount >= Self.parallelEndpointCount {
             // Chunk 0 is the models; the others are runs of whole namespaces of about `chunkSize` endpoints.
             let chunkSize = max(32, endpointCount / 16)
             var runs: [Range<Int>] = []

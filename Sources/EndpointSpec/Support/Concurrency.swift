@@ -48,20 +48,24 @@ package final class ChunkSlots<Value>: @unchecked Sendable {
     package func joined() -> [Value] { Array(slots.joined()) }
 }
 
-/// Runs `first` and `second` at the same time, on two cores when there are two, and returns both results.
+/// `body` of each index below `count`, on every core through ``concurrentChunks(_:_:)``, in the order of the indices.
 ///
-/// Through ``concurrentChunks(_:_:)``: the calling thread takes one closure and a helper on a queue of its own
-/// the other. `DispatchQueue.concurrentPerform(iterations: 2)` did not always find a second worker in time: about
-/// half the runs of a 1,000-endpoint decode took as long as on one core.
-package func inParallel<First: Sendable, Second: Sendable>(
-    _ first: @escaping @Sendable () -> First, _ second: @escaping @Sendable () -> Second
-) -> (First, Second) {
-    let firstSlot = ChunkSlots<First>(count: 1)
-    let secondSlot = ChunkSlots<Second>(count: 1)
-    concurrentChunks(2) { index in
-        if index == 0 { firstSlot.set(0, [first()]) } else { secondSlot.set(0, [second()]) }
-    }
-    return (firstSlot.joined()[0], secondSlot.joined()[0])
+/// Each index goes to whichever thread is free next, so a core that runs slowly (its helper woke late, or another
+/// process shares its CPU) takes fewer of them instead of holding the others up, as a fixed half each would.
+package func mapChunks<Part: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> Part) -> [Part] {
+    let parts = ChunkSlots<Part>(count: count)
+    concurrentChunks(count) { index in parts.set(index, [body(index)]) }
+    return parts.joined()
+}
+
+/// `body` over `0..<count` split into `runs` consecutive ranges of nearly equal length, through
+/// ``mapChunks(_:_:)``, and its results in the order of the ranges. The ranges depend on `count` and `runs` alone,
+/// not on the cores, so the results are the same on any number of cores.
+package func mapRuns<Part: Sendable>(
+    of count: Int, runs: Int, _ body: @escaping @Sendable (Range<Int>) -> Part
+) -> [Part] {
+    let runs = Swift.max(1, Swift.min(runs, count))
+    return mapChunks(runs) { run in body((run * count / runs)..<((run + 1) * count / runs)) }
 }
 
 /// Calls `body` once with each index below `count`, on the calling thread and on up to `availableCores - 1`

@@ -33,45 +33,44 @@ struct SpecValidator {
         return validator.diagnostics.diagnostics
     }
 
-    /// Endpoints are checked on two cores from this many on; each half collects its own diagnostics, which are
-    /// sorted by location afterwards, so the result is the same as one pass.
-    static let parallelEndpointCount = 128
+    /// Endpoints checked per run: a big spec's endpoints are checked in runs on every core, each run with its own
+    /// diagnostics, which are sorted by location afterwards, so the result is the same as one pass.
+    private static let endpointsPerRun = 64
+    /// The most runs a spec's endpoints are checked in.
+    private static let maximumRuns = 16
 
     private mutating func run() {
         // Where each endpoint is rather than copies of them (an endpoint is a big value).
         let endpoints = spec.namespaces.indices.flatMap { namespace in
             spec.namespaces[namespace].endpoints.indices.map { (namespace, $0) }
         }
-        guard availableCores > 1, endpoints.count >= Self.parallelEndpointCount else {
+        let endpointRuns = min(Self.maximumRuns, endpoints.count / Self.endpointsPerRun)
+        guard endpointRuns > 1 else {
             checkSpecWide()
             for (namespace, endpoint) in endpoints { check(spec.namespaces[namespace].endpoints[endpoint]) }
             return
         }
-        // The spec-wide checks and the first endpoints on one core, the other endpoints on the other; the hint
-        // budget is shared out so the two together compare no more names than one pass would.
-        var first = self
-        var second = self
-        first.suggestionBudget /= 2
-        second.suggestionBudget -= first.suggestionBudget
-        let split = endpoints.count / 3
-        let (firstDiagnostics, secondDiagnostics) = inParallel(
-            { [first] in
-                var validator = first
+        // Run 0 makes the spec-wide checks, each other run checks a range of the endpoints; whichever thread is free
+        // takes the next run. The hint budget is shared out, half to the spec-wide checks and half to the endpoints,
+        // so that all runs together compare no more names than one pass would.
+        var prototype = self
+        prototype.suggestionBudget /= 2 * endpointRuns
+        var specWide = self
+        specWide.suggestionBudget -= prototype.suggestionBudget * endpointRuns
+        let parts = mapChunks(endpointRuns + 1) { [prototype, specWide] run in
+            if run == 0 {
+                var validator = specWide
                 validator.checkSpecWide()
-                for (namespace, endpoint) in endpoints[..<split] {
-                    validator.check(validator.spec.namespaces[namespace].endpoints[endpoint])
-                }
                 return validator.diagnostics
-            },
-            { [second] in
-                var validator = second
-                for (namespace, endpoint) in endpoints[split...] {
-                    validator.check(validator.spec.namespaces[namespace].endpoints[endpoint])
-                }
-                return validator.diagnostics
-            })
-        diagnostics.append(contentsOf: firstDiagnostics)
-        diagnostics.append(contentsOf: secondDiagnostics)
+            }
+            var validator = prototype
+            let range = ((run - 1) * endpoints.count / endpointRuns)..<(run * endpoints.count / endpointRuns)
+            for (namespace, endpoint) in endpoints[range] {
+                validator.check(validator.spec.namespaces[namespace].endpoints[endpoint])
+            }
+            return validator.diagnostics
+        }
+        for part in parts { diagnostics.append(contentsOf: part) }
     }
 
     /// Everything but the checks of each endpoint on its own: the API's own fields, models, scopes, names that
