@@ -41,8 +41,15 @@ struct Translator {
         self.models = models
         self.boxedProperties = Self.recursiveProperties(in: spec.models)
         self.exampleModels = Self.exampleModels(in: spec.models, byName: models)
-        let errors = spec.errors + spec.namespaces.lazy.flatMap(\.endpoints).flatMap(\.errors)
-        self.errorModels = Set(errors.compactMap { $0.type.modelNames.first })
+        var errorModels = Set(spec.errors.compactMap { $0.type.modelNames.first })
+        for namespace in spec.namespaces.indices {
+            for endpoint in spec.namespaces[namespace].endpoints.indices {
+                for error in spec.namespaces[namespace].endpoints[endpoint].errors {
+                    if let model = error.type.modelNames.first { errorModels.insert(model) }
+                }
+            }
+        }
+        self.errorModels = errorModels
         self.hasDefaultErrors = !spec.errors.isEmpty
         self.defaultFailureMembers = Self.distinctMembers(spec.errors)
     }
@@ -178,11 +185,20 @@ struct Translator {
     var failureViews: [FailureView] {
         var seen: Set<[TypeExpression]> = []
         var views: [FailureView] = []
-        // The API's own set first when endpoints use it as it is, then each endpoint's own.
-        let endpoints = spec.namespaces.lazy.flatMap(\.endpoints)
-        let sets =
-            (endpoints.contains { $0.errors.isEmpty } ? [defaultFailureMembers] : [])
-            + endpoints.filter { !$0.errors.isEmpty }.map(failureMembers)
+        // The API's own set first when endpoints use it as it is, then each endpoint's own. By index: an endpoint
+        // is a big value, and most declare no errors of their own.
+        var usesDefault = false
+        var own: [[TypeExpression]] = []
+        for namespace in spec.namespaces.indices {
+            for endpoint in spec.namespaces[namespace].endpoints.indices {
+                if spec.namespaces[namespace].endpoints[endpoint].errors.isEmpty {
+                    usesDefault = true
+                } else {
+                    own.append(failureMembers(of: spec.namespaces[namespace].endpoints[endpoint]))
+                }
+            }
+        }
+        let sets = (usesDefault ? [defaultFailureMembers] : []) + own
         for members in sets {
             guard members.count > 1, seen.insert(members).inserted else { continue }
             let names = members.map { $0 == .builtin(.void) ? "a status without a body" : "`\(memberWord($0))`" }
@@ -244,13 +260,13 @@ struct Translator {
 
     /// Properties that refer directly (not through an array or dictionary) to a model on the same cycle.
     static func recursiveProperties(in models: [ResolvedModel]) -> Set<PropertyKey> {
-        let graph = ScopeGraph(
-            names: models.map(\.name.value), targets: models.map { directReferences(of: $0).map(\.target) })
+        let references = models.map(directReferences(of:))
+        let graph = ScopeGraph(names: models.map(\.name.value), targets: references.map { $0.map(\.target) })
         var boxed: Set<PropertyKey> = []
         for cycle in graph.cycles() {
             let members = Set(cycle.map { models[$0].name.value })
             for member in cycle {
-                for reference in directReferences(of: models[member]) where members.contains(reference.target) {
+                for reference in references[member] where members.contains(reference.target) {
                     boxed.insert(PropertyKey(model: models[member].name.value, property: reference.property))
                 }
             }
@@ -260,9 +276,12 @@ struct Translator {
 
     private static func directReferences(of model: ResolvedModel) -> [(property: String, target: String)] {
         guard case .object(let properties) = model.kind else { return [] }
-        return properties.compactMap { property in
-            guard case .model(let target) = property.type.unwrapped else { return nil }
-            return (property.name.value, target)
+        var references: [(property: String, target: String)] = []
+        // By index: a property is a big value, and the loop needs two of its fields.
+        for index in properties.indices {
+            guard case .model(let target) = properties[index].type.unwrapped else { continue }
+            references.append((properties[index].name.value, target))
         }
+        return references
     }
 }
