@@ -53,15 +53,16 @@ final class LibYAMLEventParser {
     }
 
     /// Feeds every event of `text` to `handle` until the stream ends, libyaml fails, or `handle` returns false.
-    func parse(_ text: [UInt8], _ handle: (YAMLEvent) -> Bool) {
+    func parse(_ text: [UInt8], _ handle: (consuming YAMLEvent) -> Bool) {
         withInput(text) {
             while true {
                 guard let event = nextEvent() else { continue }
-                if !handle(event) { return }
+                let isLast: Bool
                 switch event {
-                case .streamEnd, .failure: return
-                default: continue
+                case .streamEnd, .failure: isLast = true
+                default: isLast = false
                 }
+                if !handle(event) || isLast { return }
             }
         }
     }
@@ -88,7 +89,7 @@ final class LibYAMLEventParser {
     /// most ``EventBatches/slotCount`` batches are in flight, so a hostile file cannot make the parser run ahead of
     /// the reader's budgets by more than that, and once `handle` returns false the parser stops within as many
     /// batches.
-    func parseInParallel(_ text: [UInt8], _ handle: (YAMLEvent) -> Bool) {
+    func parseInParallel(_ text: [UInt8], _ handle: (consuming YAMLEvent) -> Bool) {
         withInput(text) {
             let batches = EventBatches()
             let producer = Producer(parser: self, batches: batches)
@@ -307,7 +308,7 @@ final class EventBatches: @unchecked Sendable {
 
     /// Takes every batch in order, giving each event to `handle`, and a failure as a last `.failure` event, until
     /// `handle` returns false; the rest are dropped. Returns after the producer's last batch.
-    func consume(_ handle: (YAMLEvent) -> Bool) {
+    func consume(_ handle: (consuming YAMLEvent) -> Bool) {
         var slot = 0
         var handling = true
         while true {

@@ -56,8 +56,8 @@ struct YAMLTreeBuilder {
     // MARK: Events
 
     /// Takes one event; returns false once a problem means reading cannot go on.
-    mutating func handle(_ event: YAMLEvent) -> Bool {
-        switch event {
+    mutating func handle(_ event: consuming YAMLEvent) -> Bool {
+        switch consume event {
         case .documentStart(let position):
             documentCount += 1
             if documentCount > 1 {
