@@ -30,18 +30,19 @@ struct MappingFields {
 
     /// The value for `key`, if the mapping has it.
     subscript(key: String) -> YAMLNode? {
-        entry(key)?.value
+        position(of: key).map { entries[$0].value }
     }
 
     /// Where `key` is written, if the mapping has it.
     func keyLocation(_ key: String) -> SourceLocation? {
-        entry(key)?.keyLocation
+        position(of: key).map { entries[$0].keyLocation }
     }
 
-    private func entry(_ key: String) -> YAMLMappingEntry? {
-        if let index { return index[key].map { entries[$0] } }
+    /// Where `key`'s entry is: its position rather than a copy of it, since a lookup wants one of its fields.
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
         // Lengths first: most keys compared differ in length, which is cheaper to see than a string comparison.
         let length = key.utf8.count
-        return entries.first { $0.key.utf8.count == length && $0.key == key }
+        return entries.firstIndex { $0.key.utf8.count == length && $0.key == key }
     }
 }

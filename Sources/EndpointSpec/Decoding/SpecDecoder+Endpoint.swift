@@ -143,7 +143,9 @@ extension SpecDecoder {
 
     /// `Header-Name: Type`, or `Header-Name: { type: Type, name: swiftName, description: … }`.
     private mutating func responseHeader(_ entry: YAMLMappingEntry, of owner: String) -> ResponseHeader? {
-        func what() -> String { "response header '\(entry.key)' of \(owner)" }
+        // Captures the key alone: a closure captures a parameter by copying it, and an entry holds a whole node.
+        let entryKey = entry.key
+        func what() -> String { "response header '\(entryKey)' of \(owner)" }
         let wireName = Located(entry.key, at: entry.keyLocation)
         guard let (typeNode, fields) = typedEntry(entry, what(), known: SpecKeys.responseHeader) else { return nil }
         let name = text(fields?["name"], "'name' of \(what())", optional: false)
@@ -206,7 +208,9 @@ extension SpecDecoder {
 
     /// `name: Type`, or `name: { type: Type, in: query, key: wire-name, … }`.
     private mutating func parameter(_ entry: YAMLMappingEntry, of owner: String) -> Parameter? {
-        func what() -> String { "parameter '\(entry.key)' of \(owner)" }
+        // Captures the key alone: a closure captures a parameter by copying it, and an entry holds a whole node.
+        let entryKey = entry.key
+        func what() -> String { "parameter '\(entryKey)' of \(owner)" }
         let name = Located(entry.key, at: entry.keyLocation)
         guard let (typeNode, fields) = typedEntry(entry, what(), known: SpecKeys.parameter) else { return nil }
         var location: Located<Parameter.Location>?

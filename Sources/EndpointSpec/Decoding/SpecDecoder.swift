@@ -282,7 +282,9 @@ struct SpecDecoder {
 
     /// A model property or inline body field: `name: Type`, or `name: { type: Type, key: wire_name, … }`.
     mutating func property(_ entry: YAMLMappingEntry, of owner: String) -> Property? {
-        func what() -> String { "property '\(entry.key)' of \(owner)" }
+        // Captures the key alone: a closure captures a parameter by copying it, and an entry holds a whole node.
+        let entryKey = entry.key
+        func what() -> String { "property '\(entryKey)' of \(owner)" }
         let name = Located(entry.key, at: entry.keyLocation)
         guard let (typeNode, fields) = typedEntry(entry, what(), known: SpecKeys.property) else { return nil }
         let key = text(fields?["key"], "'key' of \(what())", optional: false)
