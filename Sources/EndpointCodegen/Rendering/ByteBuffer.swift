@@ -5,7 +5,7 @@
 /// append is a capacity check and a copy.
 final class ByteBuffer: @unchecked Sendable {
     // @unchecked: a buffer is written by one renderer on one thread; a parallel list's chunk hands its buffer
-    // over only after `concurrentChunks` has returned, once every writer has finished.
+    // over only after `mapRuns` has returned, once every writer has finished.
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// The number of bytes written.

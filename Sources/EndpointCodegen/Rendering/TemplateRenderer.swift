@@ -93,22 +93,19 @@ struct TemplateRenderer {
             return
         }
         let chunks = Swift.min(cores * 4, elements.count)
-        let outputs = ChunkSlots<Result<ByteBuffer, TemplateError>>(count: chunks)
         var child = self
         child.isInsideParallelList = true
         let prototype = child
-        concurrentChunks(chunks) { chunk in
+        let results = mapRuns(of: elements.count, runs: chunks) { range -> Result<ByteBuffer, TemplateError> in
             var renderer = prototype
             renderer.output = ByteBuffer(capacity: Self.chunkCapacity)
-            let range = (chunk * elements.count / chunks)..<((chunk + 1) * elements.count / chunks)
             do throws(TemplateError) {
                 try renderer.renderElements(elements, range, program, body)
-                outputs.set(chunk, [.success(renderer.output)])
+                return .success(renderer.output)
             } catch {
-                outputs.set(chunk, [.failure(error)])
+                return .failure(error)
             }
         }
-        let results = outputs.joined()
         // Grown once, to the chunks' size plus room for what follows the list, rather than doubling (and copying
         // the whole buffer) as the chunks arrive.
         let size = results.reduce(0) { total, result in total + ((try? result.get())?.count ?? 0) }

@@ -6,6 +6,14 @@ enum SpecResolver {
     /// Specs with at least this many endpoints are resolved on every core.
     static let parallelEndpointCount = 128
 
+    /// What one chunk of a parallel resolution resolved: the models (chunk 0) or a run of namespaces.
+    private struct ResolvedPart: Sendable {
+        var models: [ResolvedModel]
+        var namespaces: [ResolvedNamespace]
+        /// Whether every type in the chunk resolved.
+        var complete: Bool
+    }
+
     /// The resolved spec, or nil when `spec` still has a type that did not parse (validation reports it).
     ///
     /// A big spec resolves its models and its namespaces in chunks on every core (a spec that validated has no
@@ -32,21 +40,18 @@ enum SpecResolver {
                 }
             }
             if start < spec.namespaces.count { runs.append(start..<spec.namespaces.count) }
-            let modelSlot = ChunkSlots<ResolvedModel>(count: 1)
-            let namespaceSlots = ChunkSlots<ResolvedNamespace>(count: runs.count)
-            let completeSlots = ChunkSlots<Bool>(count: runs.count + 1)
-            concurrentChunks(runs.count + 1) { [runs] chunk in
+            let parts = mapChunks(runs.count + 1) { [runs] chunk in
                 var part = resolution
                 if chunk == 0 {
-                    modelSlot.set(0, spec.models.map { part.model($0) })
-                } else {
-                    namespaceSlots.set(chunk - 1, spec.namespaces[runs[chunk - 1]].map { part.namespace($0) })
+                    let models = spec.models.map { part.model($0) }
+                    return ResolvedPart(models: models, namespaces: [], complete: part.complete)
                 }
-                completeSlots.set(chunk, [part.complete])
+                let namespaces = spec.namespaces[runs[chunk - 1]].map { part.namespace($0) }
+                return ResolvedPart(models: [], namespaces: namespaces, complete: part.complete)
             }
-            models = modelSlot.joined()
-            namespaces = namespaceSlots.joined()
-            complete = !completeSlots.joined().contains(false)
+            models = parts[0].models
+            namespaces = parts.dropFirst().flatMap(\.namespaces)
+            complete = parts.allSatisfy(\.complete)
         } else {
             var whole = resolution
             models = spec.models.map { whole.model($0) }

@@ -26,13 +26,13 @@ package func usableCores(processors: Int, allowed: Int, requested: String?) -> I
 }
 
 /// One slot per chunk, each written by exactly one task and read after all of them finished.
-package final class ChunkSlots<Value>: @unchecked Sendable {
+private final class ChunkSlots<Value>: @unchecked Sendable {
     // @unchecked: slot i is written only by chunk i, through its own address in a buffer allocated up front (no
     // array bookkeeping is shared between the writers), and read only after concurrentChunks has returned, which
     // it does once every writer has signalled a semaphore it waits on.
     private let slots: UnsafeMutableBufferPointer<[Value]>
 
-    package init(count: Int) {
+    init(count: Int) {
         slots = .allocate(capacity: count)
         slots.initialize(repeating: [])
     }
@@ -42,10 +42,10 @@ package final class ChunkSlots<Value>: @unchecked Sendable {
         slots.deallocate()
     }
 
-    package func set(_ index: Int, _ values: [Value]) { slots[index] = values }
+    func set(_ index: Int, _ values: [Value]) { slots[index] = values }
 
     /// Every slot's values, in slot order.
-    package func joined() -> [Value] { Array(slots.joined()) }
+    func joined() -> [Value] { Array(slots.joined()) }
 }
 
 /// `body` of each index below `count`, on every core through ``concurrentChunks(_:_:)``, in the order of the indices.
