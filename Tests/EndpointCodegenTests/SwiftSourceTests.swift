@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import EndpointCodegen
@@ -29,5 +30,29 @@ struct SwiftSourceTests {
         case 9: return SwiftSource.concatenated(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8])
         default: preconditionFailure("no overload for \(p.count) parts")
         }
+    }
+}
+
+/// The list the type namer qualifies shadowed names from.
+@Suite("Type namer")
+struct TypeNamerTests {
+    @Test("every standard name the translator spells is in TypeNamer.standardNames")
+    func standardNamesAreComplete() throws {
+        // A name missing from the list would stay unqualified where a model of the same name shadows it.
+        let folder = packageRoot.appendingPathComponent("Sources/EndpointCodegen/Translation")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 3)
+        var names: Set<String> = []
+        for file in files {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            // `swift("Hashable")`, `namer.runtime("Endpoint")`, `swift(flag ? "Int" : "String")`: every literal
+            // inside the call's parentheses.
+            for call in source.matches(of: /(?:swift|foundation|runtime)\(([^()]*"[^()]*)\)/) {
+                for literal in call.output.1.matches(of: /"([A-Za-z]+)"/) { names.insert(String(literal.output.1)) }
+            }
+        }
+        #expect(names.count > 30, "found \(names.sorted())")
+        let missing = names.subtracting(TypeNamer.standardNames)
+        #expect(missing.isEmpty, "missing: \(missing.sorted())")
     }
 }

@@ -45,6 +45,22 @@ struct SwiftNameTests {
         #expect(SwiftName.isKeyword("Type"))
         #expect(!SwiftName.isKeyword("name"))
     }
+
+    @Test("isKeyword answers as the keyword list does, for every keyword and for names that differ by a little")
+    func keywordFilter() {
+        for keyword in SwiftName.keywords {
+            #expect(SwiftName.isKeyword(keyword), "\(keyword)")
+            // The same length, first and last bytes, or one byte more or less, or another case: not keywords.
+            var near = [keyword + "s", String(keyword.dropLast()), keyword.uppercased(), "_" + keyword, keyword + "_"]
+            if keyword.count > 2 { near.append("\(keyword.first!)x\(keyword.dropFirst(2))") }
+            for name in near where !SwiftName.keywords.contains(name) {
+                #expect(!SwiftName.isKeyword(name), "\(name)")
+            }
+        }
+        for name in ["", "é", "self\u{301}", "👩‍👩‍👧", "id", "count", "createdAt", String(repeating: "let", count: 20)] {
+            #expect(SwiftName.isKeyword(name) == SwiftName.keywords.contains(name), "\(name)")
+        }
+    }
 }
 
 @Suite("Name suggestions")

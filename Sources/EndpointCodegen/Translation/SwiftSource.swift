@@ -67,6 +67,16 @@ enum SwiftSource {
         }
     }
 
+    /// Whether every UTF-8 byte of `text` passes `test`: a loop over the string's contiguous bytes, where
+    /// `allSatisfy` over the UTF-8 view steps through its index one byte at a time (about 25 instructions a byte).
+    @inline(__always)
+    private static func allBytes(of text: String, are test: (UInt8) -> Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where !test(byte) { return false }
+            return true
+        } ?? text.utf8.allSatisfy(test)
+    }
+
     /// An identifier, in backticks when it is a keyword.
     static func identifier(_ name: String) -> String {
         SwiftName.isKeyword(name) ? "`\(name)`" : name
@@ -92,7 +102,7 @@ enum SwiftSource {
     /// line breaks and other control characters are escaped.
     static func stringLiteral(_ text: String) -> String {
         // Printable ASCII without quotes or backslashes needs no escaping.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"\(text)\"" }
+        if allBytes(of: text, are: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"\(text)\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -138,7 +148,7 @@ enum SwiftSource {
     /// The text as one line, trailing spaces and tabs trimmed, when it is printable ASCII (tabs allowed), which
     /// holds no line break and nothing to drop; nil otherwise.
     private static func singleLine(_ text: String) -> Substring? {
-        guard text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) else { return nil }
+        guard allBytes(of: text, are: { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) else { return nil }
         var end = text.utf8.endIndex
         while end > text.utf8.startIndex {
             let previous = text.utf8.index(before: end)

@@ -55,7 +55,12 @@ extension Translator {
             let defaultValue =
                 property.defaultValue.map { " = " + defaultLiteral($0, of: expression) } ?? (optional ? " = nil" : "")
             parameters.append(SwiftSource.concatenated(parameter.declaration, ": ", type, defaultValue))
-            let boxed = boxedProperties.contains(PropertyKey(model: model.name.value, property: property.name.value))
+            // Only a property that refers to a model directly can close a cycle (see `recursiveProperties`): the
+            // others skip hashing two names.
+            var boxed = false
+            if case .model = expression.unwrapped {
+                boxed = boxedProperties.contains(PropertyKey(model: model.name.value, property: property.name.value))
+            }
             let storage = "_\(swiftName)"
             var view = PropertyView(
                 docLines: documentation(property.documentation), isBoxed: boxed,

@@ -5,14 +5,15 @@ import EndpointSpec
 struct TypeNamer: Sendable {
     /// The API enum's Swift name.
     let api: String
-    /// Type names the generated code declares: the API, its namespaces, models, scopes and container enums.
-    let declaredTypeNames: Set<String>
+    /// The standard names (see ``standardNames``) that a type the generated code declares shadows: the API, its
+    /// namespaces, models, scopes and container enums. Empty for nearly every spec, so spelling a standard name
+    /// is a check for emptiness, where a hash lookup among all the declared names cost about 1,900 instructions
+    /// and the code for every endpoint spells half a dozen.
+    private let shadowedStandardNames: Set<String>
 
     /// Each model's Swift name, escaped, and how code outside the models refers to it, by spec name: worked out
     /// once, where every property and endpoint that uses a model would otherwise spell it again.
     private let modelNames: [String: (bare: String, qualified: String)]
-    /// Each built-in type's spelling (set once the rest is known, since spelling one asks `standard(_:module:)`).
-    private var builtinSpellings: [BuiltinType: String] = [:]
 
     init(spec: ResolvedSpec) {
         api = SwiftName.typeName(spec.api.value)
@@ -20,7 +21,7 @@ struct TypeNamer: Sendable {
         for model in spec.models { names.insert(SwiftName.typeName(model.name.value)) }
         for scope in spec.scopes { names.insert(SwiftName.typeName(scope.name.value)) }
         for namespace in spec.namespaces { names.insert(SwiftName.typeName(namespace.name.value)) }
-        declaredTypeNames = names
+        shadowedStandardNames = names.intersection(Self.standardNames)
         let models = "\(SwiftSource.identifier(api)).Models."
         var modelNames: [String: (bare: String, qualified: String)] = [:]
         modelNames.reserveCapacity(spec.models.count)
@@ -29,13 +30,30 @@ struct TypeNamer: Sendable {
             modelNames[model.name.value] = (bare, models + bare)
         }
         self.modelNames = modelNames
-        builtinSpellings = Dictionary(uniqueKeysWithValues: BuiltinType.allCases.map { ($0, spelling(of: $0)) })
     }
 
     /// A name from the standard library (`Swift`), Foundation or the runtime, qualified if the spec shadows it.
+    /// `name` is one of ``standardNames``.
     func standard(_ name: String, module: String) -> String {
-        declaredTypeNames.contains(name) ? "\(module).\(name)" : name
+        assert(Self.standardNames.contains(name), "\(name) is missing from TypeNamer.standardNames")
+        return !shadowedStandardNames.isEmpty && shadowedStandardNames.contains(name) ? "\(module).\(name)" : name
     }
+
+    /// Every name the generated code takes from the standard library, Foundation or the runtime, unqualified
+    /// unless the spec declares a type of the same name. `TypeNamerTests` checks that each name the translator
+    /// passes to `swift(_:)`, `foundation(_:)` or `runtime(_:)` is here.
+    static let standardNames: Set<String> = Set(BuiltinType.allCases.map(\.rawValue)).union([
+        // Swift
+        "Bool", "Codable", "CodingKey", "Decoder", "Encoder", "Error", "Hashable", "Int", "Never", "RawRepresentable",
+        "Sendable", "String", "Void",
+        // Foundation
+        "Date", "URL", "UUID",
+        // EndpointRuntime
+        "AuthScheme", "AuthorizationScope", "DeclaredFailure", "EmptyErrorBody", "Endpoint", "ErrorSchema",
+        "HeaderValue", "Indirect", "JSONValue", "ModelCodingKey", "ModelEquality", "MultipartPart", "Parameter",
+        "ParameterValue", "ReceivedResponse", "Reply", "ResponseHeaders", "Server", "TypedAuthorizedEndpoint",
+        "TypedEndpoint", "UndeclaredStatusError", "Upload",
+    ])
 
     func swift(_ name: String) -> String { standard(name, module: "Swift") }
     func foundation(_ name: String) -> String { standard(name, module: "Foundation") }
@@ -66,7 +84,7 @@ struct TypeNamer: Sendable {
     func type(_ expression: TypeExpression, qualifyingModels: Bool) -> String {
         switch expression {
         case .builtin(let builtin):
-            return builtinSpellings[builtin] ?? spelling(of: builtin)
+            return spelling(of: builtin)
         case .model(let name):
             return qualifyingModels ? qualifiedModel(name) : modelName(name)
         case .array(let element):

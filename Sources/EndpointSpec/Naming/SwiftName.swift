@@ -25,7 +25,29 @@ package enum SwiftName {
 
     /// Whether `identifier` must be written in backticks where a declaration or member name stands.
     package static func isKeyword(_ identifier: String) -> Bool {
-        keywords.contains(identifier)
+        // Most names are not keywords, and most of those fall where no keyword does in `keywordFilter`: they are
+        // answered without hashing the name (a lookup in `keywords` costs some 400 instructions).
+        let bit = keywordFilterBit(identifier)
+        guard keywordFilter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return false }
+        return keywords.contains(identifier)
+    }
+
+    /// A bit for each keyword, at `keywordFilterBit(_:)` of it; built from `keywords`, so every keyword has its
+    /// bit set.
+    private static let keywordFilter: [UInt64] = {
+        var filter = [UInt64](repeating: 0, count: 4)
+        for keyword in keywords {
+            let bit = keywordFilterBit(keyword)
+            filter[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+        return filter
+    }()
+
+    /// Where a name falls in `keywordFilter`: a mix of its length and its first and last bytes, in 0..<256.
+    private static func keywordFilterBit(_ name: String) -> Int {
+        let utf8 = name.utf8
+        guard let first = utf8.first, let last = utf8.last else { return 0 }
+        return (utf8.count &* 37 &+ Int(first) &* 11 &+ Int(last)) & 255
     }
 
     /// Swift's reserved words (declarations, statements, expressions, types and patterns) plus the contextual
@@ -63,7 +85,13 @@ package enum SwiftName {
     /// Whether `name` is ASCII letters and digits only, starting with a letter of the wanted case: what
     /// `identifier(from:upperFirst:)` would return unchanged.
     private static func isPlainCamelCase(_ name: String, upperFirst: Bool) -> Bool {
-        var utf8 = name.utf8.makeIterator()
+        // The contiguous bytes when the string has them (native and small strings do), else its UTF-8 view.
+        name.utf8.withContiguousStorageIfAvailable { isPlainCamelCase($0, upperFirst: upperFirst) }
+            ?? isPlainCamelCase(name.utf8, upperFirst: upperFirst)
+    }
+
+    private static func isPlainCamelCase(_ bytes: some Sequence<UInt8>, upperFirst: Bool) -> Bool {
+        var utf8 = bytes.makeIterator()
         guard let first = utf8.next() else { return false }
         let firstIsWanted =
             upperFirst
