@@ -4,6 +4,19 @@ import Testing
 
 @Suite("Type expressions")
 struct TypeExpressionTests {
+    @Test("every built-in type is found by its name, and only by its exact name")
+    func builtinNames() {
+        for type in BuiltinType.allCases {
+            #expect(BuiltinType.named(type.rawValue) == type)
+            #expect(BuiltinType.named(type.rawValue.lowercased()) == nil)
+            #expect(BuiltinType.named(type.rawValue + "s") == nil)
+            #expect(BuiltinType.named(String(type.rawValue.dropLast())) == nil)
+        }
+        for name in ["", "Item", "Integer", "Ü", "é", "Strin\u{67}\u{301}", "Upload?"] {
+            #expect(BuiltinType.named(name) == nil, "\(name)")
+        }
+    }
+
     @Test(
         "valid types parse and print normalized",
         arguments: [

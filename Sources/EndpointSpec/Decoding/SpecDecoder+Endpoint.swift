@@ -135,7 +135,7 @@ extension SpecDecoder {
             let entries = namedEntries(
                 of: headersNode, "'headers' of the response of \(what)", expected: "a mapping of header names")
         {
-            declared.headers = entries.compactMap { responseHeader($0, of: what) }
+            declared.headers = entries.compactMapReservingAll { responseHeader($0, of: what) }
         }
         declared.paging = fields["paging"].flatMap { paging($0, of: what) }
         return declared
@@ -203,7 +203,7 @@ extension SpecDecoder {
     private mutating func parameters(_ node: YAMLNode, of owner: String) -> [Parameter] {
         guard let entries = namedEntries(of: node, "'params' of \(owner)", expected: "a mapping of parameter names")
         else { return [] }
-        return entries.compactMap { parameter($0, of: owner) }
+        return entries.compactMapReservingAll { parameter($0, of: owner) }
     }
 
     /// `name: Type`, or `name: { type: Type, in: query, key: wire-name, … }`.
@@ -320,6 +320,6 @@ extension SpecDecoder {
         if entries.isEmpty {
             diagnostics.error("\(owner) has no fields; list them, or leave the key out", at: node.location)
         }
-        return entries.compactMap { property($0, of: owner) }
+        return entries.compactMapReservingAll { property($0, of: owner) }
     }
 }

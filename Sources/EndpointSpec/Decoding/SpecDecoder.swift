@@ -210,7 +210,7 @@ struct SpecDecoder {
             guard let entries = namedEntries(of: properties, "'properties' of \(what)", expected: "a mapping") else {
                 return nil
             }
-            let list = entries.compactMap { property($0, of: what) }
+            let list = entries.compactMapReservingAll { property($0, of: what) }
             var model = ModelDefinition(name: name, kind: .object(list), documentation: documentation)
             if let node = fields["extends"] { model.extends = names(node, "'extends' of \(what)") }
             return model
@@ -390,6 +390,7 @@ struct SpecDecoder {
             [modelEntries, endpointEntries, namespaces] range in
             var decoder = SpecDecoder(file: file)
             var run = DecodedRun()
+            run.models.reserveCapacity(max(0, min(range.upperBound, modelEntries.count) - range.lowerBound))
             for unit in range {
                 if unit < modelEntries.count {
                     if let model = decoder.model(modelEntries[unit]) { run.models.append(model) }
@@ -397,8 +398,9 @@ struct SpecDecoder {
                     let endpoint = endpointEntries[unit - modelEntries.count]
                     if run.endpoints.last?.namespace != endpoint.namespace {
                         run.endpoints.append((endpoint.namespace, []))
+                        // The rest of the run, or of the namespace, whichever ends first.
                         run.endpoints[run.endpoints.count - 1].endpoints.reserveCapacity(
-                            namespaces[endpoint.namespace].endpoints.count)
+                            min(namespaces[endpoint.namespace].endpoints.count, range.upperBound - unit))
                     }
                     if let decoded = decoder.endpoint(endpoint.entry, in: namespaces[endpoint.namespace].name.value) {
                         run.endpoints[run.endpoints.count - 1].endpoints.append(decoded)
