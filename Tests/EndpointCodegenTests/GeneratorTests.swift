@@ -107,6 +107,66 @@ struct TemplateTests {
         #expect(code.contains(#"Endpoint<Void>(method: .put, path: "/e").declaringErrors()"#))
     }
 
+    @Test("a Struct template that keeps the synthesized Codable has its coding keys and parameters")
+    func codingKeysTemplate() throws {
+        let template = """
+            {{%CONTENT_TYPE:TEXT}}
+            struct {{name}}: {{conformances}} {
+            {{#hasCodingKeys}}
+                enum CodingKeys: {{codingKeyConformances}} {
+            {{#codingKeys}}
+                    {{.}}
+            {{/codingKeys}}
+                }
+            {{/hasCodingKeys}}
+                init({{initParameterList}})
+            {{#initParameters}}
+                // {{.}}
+            {{/initParameters}}
+            }
+
+            """
+        let url = try folder(["Struct.mustache": template])
+        defer { try? FileManager.default.removeItem(at: url) }
+        let files = try CodeGenerator(templates: try TemplateSet.overriding(withDirectory: url.path)).generate(
+            try spec(
+                """
+                api: A
+                models:
+                  Node: { properties: { first-name: String, "quote\\"d": Int?, next: Node?, id: Int } }
+                  Plain: { properties: { id: Int, name: String } }
+                endpoints: { E: { get: { path: /e, response: Node } } }
+                """),
+            specPath: "Test.yaml")
+        let code = try #require(files.first { $0.name == "Test+Models.swift" }?.contents)
+        expectContains(
+            code,
+            #"""
+            struct Node: Codable, Hashable, Sendable {
+                enum CodingKeys: String, CodingKey {
+                    case firstName = "first-name"
+                    case quoteD = "quote\"d"
+                    case _next = "next"
+                    case id
+                }
+                init(firstName: String, quoteD: Int? = nil, next: Node? = nil, id: Int)
+                // firstName: String,
+                // quoteD: Int? = nil,
+                // next: Node? = nil,
+                // id: Int
+            }
+            """#)
+        expectContains(
+            code,
+            """
+            struct Plain: Codable, Hashable, Sendable {
+                init(id: Int, name: String)
+                // id: Int,
+                // name: String
+            }
+            """)
+    }
+
     @Test("an unknown template file is an error naming it")
     func unknown() throws {
         let url = try folder(["Modles.mustache": "x"])

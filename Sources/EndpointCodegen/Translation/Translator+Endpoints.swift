@@ -249,8 +249,13 @@ extension Translator {
         if let choice {
             return "\(api).Access.\(SwiftSource.identifier(spec.scopeChoices[choice].protocolName))"
         }
-        return scope.names.map { SwiftSource.concatenated(api, ".Access.", typeName($0.value)) }.joined(
-            separator: " & ")
+        if scope.names.count == 1 { return accessProtocol(scope.names[0].value) }
+        return scope.names.map { accessProtocol($0.value) }.joined(separator: " & ")
+    }
+
+    /// `Shop.Access.Reader`: the protocol of the scope the spec calls `name`, worked out once per scope.
+    private func accessProtocol(_ name: String) -> String {
+        accessProtocols[name] ?? SwiftSource.concatenated(api, ".Access.", typeName(name))
     }
 
     /// What follows the builder (or `Endpoint(…)`): the server it lives at and path parameters that span

@@ -37,13 +37,15 @@ extension Translator {
         let name = namer.modelName(model.name.value)
         var propertyViews: [PropertyView] = []
         var parameters: [String] = []
-        var codingKeys: [String] = []
+        var codingKeys: [StructView.CodingKeyCase] = []
         propertyViews.reserveCapacity(properties.count)
         parameters.reserveCapacity(properties.count)
         codingKeys.reserveCapacity(properties.count)
+        // The width of the parameters on one line: each parameter, and ", " between them.
+        var parametersWidth = 2 * Swift.max(0, properties.count - 1)
         var needsCodingKeys = false
         let equality = namer.runtime("ModelEquality")
-        for property in properties {
+        for (index, property) in properties.enumerated() {
             let swiftName = SwiftName.memberName(property.name.value)
             let member = SwiftSource.identifier(swiftName)
             let expression = property.type
@@ -54,14 +56,17 @@ extension Translator {
             let parameter = SwiftSource.parameter(label: member)
             let defaultValue =
                 property.defaultValue.map { " = " + defaultLiteral($0, of: expression) } ?? (optional ? " = nil" : "")
-            parameters.append(SwiftSource.concatenated(parameter.declaration, ": ", type, defaultValue))
+            // Each parameter but the last with its comma, as the lines of a long list show them.
+            let comma = index < properties.count - 1 ? "," : ""
+            let parameterText = SwiftSource.concatenated(parameter.declaration, ": ", type, defaultValue, comma)
+            parameters.append(parameterText)
+            parametersWidth += SwiftSource.width(parameterText) - comma.utf8.count
             // Only a property that refers to a model directly can close a cycle (see `recursiveProperties`): the
             // others skip hashing two names.
             var boxed = false
             if case .model = expression.unwrapped {
                 boxed = boxedProperties.contains(PropertyKey(model: model.name.value, property: property.name.value))
             }
-            let storage = "_\(swiftName)"
             var view = PropertyView(
                 docLines: documentation(property.documentation), isBoxed: boxed,
                 declaration: SwiftSource.concatenated(access, "var ", member, ": ", type), storageDeclaration: "",
@@ -75,6 +80,7 @@ extension Translator {
                 property.isNullable ? expression : expression.unwrapped, qualifyingModels: false)
             var storedIsOptional = optional || property.isNullable
             if boxed {
+                let storage = "_\(swiftName)"
                 let indirect = namer.runtime("Indirect")
                 storedType = "\(indirect)<\(storedType)>"
                 storedIsOptional = optional
@@ -97,19 +103,16 @@ extension Translator {
             view.comparison = SwiftSource.concatenated(equality, ".equal(lhs.", keyName, ", rhs.", keyName, ")")
             if property.wireName != swiftName { needsCodingKeys = true }
             codingKeys.append(
-                property.wireName == keyName
-                    ? SwiftSource.concatenated("case ", keyName)
-                    : SwiftSource.concatenated("case ", keyName, " = ", wireName))
+                StructView.CodingKeyCase(name: keyName, wireLiteral: property.wireName == keyName ? nil : wireName))
             propertyViews.append(view)
         }
-        // The width of the parameters on one line, without joining them: each parameter, and ", " between them.
-        let multiline = parameters.reduce(2 * Swift.max(0, parameters.count - 1)) { $0 + SwiftSource.width($1) } > 80
+        let multiline = parametersWidth > 80
         var view = StructView(
             access: access, name: name, docLines: documentation(model.documentation),
             conformances: [namer.swift("Codable"), namer.swift("Hashable"), namer.swift("Sendable")].joined(
                 separator: ", "),
             properties: propertyViews, hasProperties: !propertyViews.isEmpty,
-            initParameters: parameters.enumerated().map { $0.element + ($0.offset < parameters.count - 1 ? "," : "") },
+            initParameters: parameters,
             initIsMultiline: multiline, hasCodingKeys: needsCodingKeys,
             codingKeys: codingKeys,
             codingKeyConformances: "\(namer.swift("String")), \(namer.swift("CodingKey"))",

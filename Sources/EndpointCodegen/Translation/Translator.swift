@@ -13,6 +13,8 @@ struct Translator {
     let models: [String: ResolvedModel]
     /// Model properties stored through `Indirect` because they close a cycle of direct references.
     let boxedProperties: Set<PropertyKey>
+    /// Each scope's access protocol as endpoints name it (`Shop.Access.Reader`), by the scope's spec name.
+    let accessProtocols: [String: String]
     /// Models that error schemas decode, which therefore conform to `Error`.
     let errorModels: Set<String>
     /// Whether the API declares default errors, so endpoints merge into `defaultErrors` (decided once, not per
@@ -40,6 +42,12 @@ struct Translator {
         for model in spec.models { models[model.name.value] = model }
         self.models = models
         self.boxedProperties = Self.recursiveProperties(in: spec.models)
+        var accessProtocols: [String: String] = [:]
+        for scope in spec.scopes {
+            accessProtocols[scope.name.value] = SwiftSource.concatenated(
+                api, ".Access.", SwiftSource.identifier(SwiftName.typeName(scope.name.value)))
+        }
+        self.accessProtocols = accessProtocols
         self.exampleModels = Self.exampleModels(in: spec.models, byName: models)
         var errorModels = Set(spec.errors.compactMap { $0.type.modelNames.first })
         for namespace in spec.namespaces.indices {

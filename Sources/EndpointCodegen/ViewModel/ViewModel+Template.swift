@@ -152,7 +152,7 @@ extension StructView: TemplateContext {
         case .initIsMultiline: return .flag(self.initIsMultiline)
         case .initParameterList: return .text(self.initParameters.joined(separator: " "))
         case .hasCodingKeys: return .flag(self.hasCodingKeys)
-        case .codingKeys: return .texts(self.codingKeys)
+        case .codingKeys: return .codingKeyCases(self.codingKeys)
         case .codingKeyConformances: return .text(self.codingKeyConformances)
         case .keyType: return .text(self.keyType)
         case .decoderType: return .text(self.decoderType)
@@ -326,5 +326,12 @@ extension FailureView: TemplateContext {
         case .declaredType: return .text(self.declaredType)
         default: return nil
         }
+    }
+}
+
+extension TemplateValue {
+    /// The cases of a `CodingKeys` enum as the lines that declare them.
+    static func codingKeyCases(_ cases: [StructView.CodingKeyCase]) -> TemplateValue {
+        .texts(cases.map(\.declaration))
     }
 }

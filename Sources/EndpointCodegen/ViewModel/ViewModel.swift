@@ -148,7 +148,9 @@ struct StructView: Sendable {
     var initParameters: [String]
     var initIsMultiline: Bool
     var hasCodingKeys: Bool
-    var codingKeys: [String]
+    /// The cases of a `CodingKeys` enum, spelled (`case id`, `case firstName = "first_name"`) only when a template
+    /// asks for `codingKeys`: the built-in one does not.
+    var codingKeys: [CodingKeyCase]
     /// `String, CodingKey`, qualified where the spec shadows them. The built-in template writes `Codable` out
     /// instead (see `PropertyView.decoding`); these three are for templates that keep the synthesized one.
     var codingKeyConformances: String
@@ -161,6 +163,20 @@ struct StructView: Sendable {
     /// The arguments of `static let example = Name(…)`, each line complete with its comma; empty for none.
     var exampleArguments: [String] = []
     var hasExample: Bool = false
+}
+
+extension StructView {
+    /// A case of a `CodingKeys` enum: the stored property's name, and its key as a string literal when it differs.
+    struct CodingKeyCase: Sendable {
+        var name: String
+        var wireLiteral: String?
+
+        /// `case id` or `case firstName = "first_name"`.
+        var declaration: String {
+            guard let wireLiteral else { return SwiftSource.concatenated("case ", name) }
+            return SwiftSource.concatenated("case ", name, " = ", wireLiteral)
+        }
+    }
 }
 
 struct PropertyView: Sendable {
