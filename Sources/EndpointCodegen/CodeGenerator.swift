@@ -4,12 +4,26 @@ import EndpointSpec
 package struct GeneratedFile: Sendable, Hashable {
     /// The file name, without folders: `Shop+Models.swift`.
     package var name: String
-    /// The file's text as UTF-8, as it is written: rendered into these bytes, compared and written from them
-    /// without a copy (a generated file of a big API is megabytes).
-    package var bytes: [UInt8]
+    /// The file's text as UTF-8, in the buffer it was rendered into: trimmed there, then compared and written
+    /// from there without a copy (a generated file of a big API is megabytes). Nothing writes to it once it is
+    /// here.
+    private let storage: ByteBuffer
+
+    /// The file's UTF-8 bytes (a copy).
+    package var bytes: [UInt8] { Array(storage.bytes) }
+
+    /// The number of bytes in the file.
+    package var byteCount: Int { storage.count }
 
     /// The file's text.
-    package var contents: String { String(decoding: bytes, as: UTF8.self) }
+    package var contents: String { String(decoding: storage.bytes, as: UTF8.self) }
+
+    /// Calls `body` with the file's bytes, valid only during the call.
+    package func withUnsafeBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeRawBufferPointer(storage.bytes))
+    }
 
     /// Creates a file from its text.
     package init(name: String, contents: String) {
@@ -18,8 +32,24 @@ package struct GeneratedFile: Sendable, Hashable {
 
     /// Creates a file from its UTF-8 bytes.
     package init(name: String, bytes: [UInt8]) {
+        let storage = ByteBuffer(capacity: bytes.count)
+        bytes.withUnsafeBufferPointer { storage.append($0) }
+        self.init(name: name, rendered: storage)
+    }
+
+    /// A file whose bytes are the rendered buffer `storage`, which is not written to again.
+    init(name: String, rendered storage: ByteBuffer) {
         self.name = name
-        self.bytes = bytes
+        self.storage = storage
+    }
+
+    package static func == (lhs: GeneratedFile, rhs: GeneratedFile) -> Bool {
+        lhs.name == rhs.name && lhs.storage.bytes.elementsEqual(rhs.storage.bytes)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(bytes: UnsafeRawBufferPointer(storage.bytes))
     }
 }
 
@@ -61,7 +91,7 @@ package struct CodeGenerator: Sendable {
             files.append(
                 GeneratedFile(
                     name: file.name,
-                    bytes: try templates.render(file.view, template: file.template, capacity: file.expectedSize)))
+                    rendered: try templates.render(file.view, template: file.template, capacity: file.expectedSize)))
         }
         return files
     }

@@ -218,7 +218,34 @@ struct TemplateEngineTests {
         ]
         for (text, expected) in cases {
             let bytes = try set.render(TemplateEngineTests.Data(fields: ["text": .text(text)]), template: "main")
-            #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(text.debugDescription)")
+            #expect(String(decoding: bytes.bytes, as: UTF8.self) == expected, "\(text.debugDescription)")
+        }
+    }
+
+    @Test(
+        "trimming in place gives what trimming a copy gives, a full buffer and lines longer than its growth included",
+        arguments: [0, 1, 63, 64, 65, 4096])
+    func trimmedInPlace(capacity: Int) {
+        // Lines of every length up to past a page, some ending in spaces, some blank, some only spaces.
+        var text = ""
+        for index in 0..<300 {
+            let length = (index * 37) % 5000
+            text += String(repeating: Character(UnicodeScalar(UInt8(97 + index % 26))), count: length)
+            text += String(repeating: " ", count: index % 4)
+            if index % 9 != 8 { text += "\n" }
+        }
+        for piece in [text, "x", String(repeating: "y", count: 64), String(repeating: "z", count: 63) + " ", "\n \n"] {
+            let buffer = ByteBuffer(capacity: capacity)
+            buffer.append(piece)
+            buffer.trimTrailingSpaces()
+            // The same rule written plainly: each line without trailing spaces, blank lines at the end dropped, one
+            // line break to end.
+            var lines = piece.split(separator: "\n", omittingEmptySubsequences: false).map {
+                String($0.reversed().drop { $0 == " " }.reversed())
+            }
+            while lines.last?.isEmpty == true { lines.removeLast() }
+            let expected = lines.joined(separator: "\n") + "\n"
+            #expect(String(decoding: buffer.bytes, as: UTF8.self) == expected, "\(piece.prefix(20).debugDescription)")
         }
     }
 

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The bytes a renderer writes: appended at the end of one allocation that doubles when it is full.
 ///
 /// An array would do, but `Array.append(contentsOf:)` goes through the generic sequence path, about 90
@@ -52,6 +60,36 @@ final class ByteBuffer: @unchecked Sendable {
     @inline(__always)
     func reserve(_ extra: Int) {
         if count + extra > capacity { grow(toHold: count + extra) }
+    }
+
+    /// Removes the spaces before each line break and at the end, and ends the bytes with exactly one line break:
+    /// in place, moving each kept line down over what was removed before it. Each line break is found with
+    /// `memchr` and each line moved with `memmove`, so the work per byte is the C library's; and nothing is
+    /// allocated, where a trimmed copy of a file of megabytes touched as many fresh pages.
+    func trimTrailingSpaces() {
+        reserve(1)  // Room for the final line break, so there is always an address to write to.
+        let end = count
+        var read = 0
+        var write = 0
+        while read < end {
+            let lineEnd =
+                memchr(base + read, Int32(UInt8(ascii: "\n")), end - read).map {
+                    UnsafeRawPointer(base).distance(to: $0)
+                } ?? end
+            var kept = lineEnd
+            while kept > read && base[kept - 1] == UInt8(ascii: " ") { kept -= 1 }
+            // `write` never passes `read`: the kept bytes move down or stay where they are.
+            if kept > read && write < read { memmove(base + write, base + read, kept - read) }
+            write += kept - read
+            if lineEnd < end {
+                base[write] = UInt8(ascii: "\n")
+                write += 1
+            }
+            read = lineEnd + 1
+        }
+        while write > 0 && base[write - 1] == UInt8(ascii: "\n") { write -= 1 }
+        base[write] = UInt8(ascii: "\n")
+        count = write + 1
     }
 
     private func grow(toHold needed: Int) {

@@ -1,13 +1,6 @@
 import EndpointSpec
 import EndpointTemplates
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -89,47 +82,17 @@ package struct TemplateSet: Sendable {
     }
 
     /// Renders the template `name` with `view` into UTF-8 bytes, with trailing spaces trimmed from every line and
-    /// exactly one line break at the end; `capacity` bytes are reserved for the output to begin with.
+    /// exactly one line break at the end; `capacity` bytes are reserved for the output to begin with. The bytes
+    /// are trimmed where they were rendered and handed over in that buffer, which no one writes to again.
     func render(_ view: some TemplateContext, template name: String, capacity: Int = 1 << 16)
-        throws(TemplateError) -> [UInt8]
+        throws(TemplateError) -> ByteBuffer
     {
         guard let template = templates[name] else {
             throw TemplateError(message: "no template named '\(name)'", location: SourceLocation(file: name))
         }
         var renderer = TemplateRenderer(templates: templates, sources: sources, root: view, capacity: capacity)
         try renderer.render(template)
-        return Self.trimmingTrailingSpaces(renderer.output.bytes)
-    }
-
-    /// `bytes` without the spaces before each line break and at the end, ending in exactly one line break; one
-    /// pass that copies each kept line out of the renderer's buffer: each line break found with `memchr` and each
-    /// line copied with `memcpy`, so the work per byte is the C library's, not a loop's step per byte.
-    private static func trimmingTrailingSpaces(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { output, initialized in
-            // Room for at least the final line break, so there is always an address to write to.
-            guard let target = output.baseAddress else { preconditionFailure("capacity is at least 1") }
-            let end = bytes.count
-            var read = 0
-            var write = 0
-            // Without an address, `bytes` is empty and there is no line to copy.
-            while read < end, let source = bytes.baseAddress {
-                let lineEnd =
-                    memchr(source + read, Int32(UInt8(ascii: "\n")), end - read).map {
-                        UnsafeRawPointer(source).distance(to: $0)
-                    } ?? end
-                var kept = lineEnd
-                while kept > read && source[kept - 1] == UInt8(ascii: " ") { kept -= 1 }
-                if kept > read { memcpy(target + write, source + read, kept - read) }
-                write += kept - read
-                if lineEnd < end {
-                    target[write] = UInt8(ascii: "\n")
-                    write += 1
-                }
-                read = lineEnd + 1
-            }
-            while write > 0 && target[write - 1] == UInt8(ascii: "\n") { write -= 1 }
-            target[write] = UInt8(ascii: "\n")
-            initialized = write + 1
-        }
+        renderer.output.trimTrailingSpaces()
+        return renderer.output
     }
 }
