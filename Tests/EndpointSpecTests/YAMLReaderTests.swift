@@ -27,6 +27,21 @@ struct YAMLReaderTests {
         #expect(inner[0].value.scalar?.value == "z")
     }
 
+    @Test("a location holds lines and columns up to 2³² − 1, and clamps beyond, in the order they sort")
+    func locationBounds() {
+        let largest = Int(UInt32.max)
+        let far = SourceLocation(file: "t.yaml", line: largest, column: largest)
+        #expect(far.line == largest && far.column == largest)
+        #expect(far.description == "t.yaml:\(largest):\(largest)")
+        // Beyond what a file within any reader limit can have: held at the largest, never wrapped or trapped.
+        var beyond = SourceLocation(file: "t.yaml", line: largest + 1, column: Int.max)
+        #expect(beyond == far)
+        beyond.line = -1
+        #expect(beyond.line == 0)
+        #expect(SourceLocation(file: "t.yaml", line: 2, column: 1) < SourceLocation(file: "t.yaml", line: 2, column: 9))
+        #expect(SourceLocation(file: "t.yaml", line: 2, column: 9) < SourceLocation(file: "t.yaml", line: 3, column: 1))
+    }
+
     @Test("columns count characters, not bytes")
     func columnsCountCharacters() throws {
         let root = try document("név: é\nx: [ü, ö]\n")

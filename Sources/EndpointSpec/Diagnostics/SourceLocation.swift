@@ -6,16 +6,29 @@ import Dispatch
 /// its description is the file name alone.
 ///
 /// Every node and value of a spec carries one, and they are copied all the time, on several cores at once. So
-/// the file is an interned ``FileName`` held without a reference count: copying a location is copying three
-/// words. (A path longer than 15 bytes is a heap-allocated `String`; holding it here made every copy retain
-/// and release that one object from both cores, which cost a 1,000-endpoint spec 4.3 of its 29.5 ms.)
+/// the file is an interned ``FileName`` held without a reference count, and the line and column are 32 bits
+/// each: copying a location is copying two words. (A path longer than 15 bytes is a heap-allocated `String`;
+/// holding it here made every copy retain and release that one object from both cores, which cost a
+/// 1,000-endpoint spec 4.3 of its 29.5 ms. Two 64-bit numbers made every node, entry and value of a spec 8 bytes
+/// bigger, and so the memory the YAML tree and the spec first touch, at some 2 µs a page on a VM.)
 package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file, never freed (see ``FileName``), so holding it without a reference count is safe.
     private unowned(unsafe) let fileName: FileName
-    /// The line, starting at 1; 0 for the whole file.
-    package var line: Int
-    /// The column in characters, starting at 1; 0 for the whole file.
-    package var column: Int
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
+
+    /// The line, starting at 1; 0 for the whole file. Lines past 2³² − 1 (a file of more than 4 GiB, far over
+    /// any reader's limit) are held as 2³² − 1.
+    package var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = UInt32(clamping: newValue) }
+    }
+
+    /// The column in characters, starting at 1; 0 for the whole file. Held as ``line`` is.
+    package var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = UInt32(clamping: newValue) }
+    }
 
     /// Creates a location at `line` and `column` (both 1-based) in `file`.
     package init(file: String, line: Int, column: Int) {
@@ -26,8 +39,8 @@ package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConve
     /// makes a location per node uses, so that it looks the name up once.
     package init(file: FileName, line: Int, column: Int) {
         self.fileName = file
-        self.line = line
-        self.column = column
+        self.storedLine = UInt32(clamping: line)
+        self.storedColumn = UInt32(clamping: column)
     }
 
     /// A location that stands for `file` as a whole.
@@ -55,17 +68,19 @@ package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConve
 
     // One interned name per text: the same file is the same object.
     package static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        lhs.fileName === rhs.fileName && lhs.line == rhs.line && lhs.column == rhs.column
+        lhs.fileName === rhs.fileName && lhs.storedLine == rhs.storedLine && lhs.storedColumn == rhs.storedColumn
     }
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(fileName))
-        hasher.combine(line)
-        hasher.combine(column)
+        hasher.combine(storedLine)
+        hasher.combine(storedColumn)
     }
 
     package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        if lhs.fileName === rhs.fileName { return (lhs.line, lhs.column) < (rhs.line, rhs.column) }
+        if lhs.fileName === rhs.fileName {
+            return (lhs.storedLine, lhs.storedColumn) < (rhs.storedLine, rhs.storedColumn)
+        }
         return (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
 }

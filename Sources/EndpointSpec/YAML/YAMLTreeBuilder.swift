@@ -104,6 +104,7 @@ struct YAMLTreeBuilder {
 
     // MARK: Collections
 
+    @inline(__always)
     private mutating func begin(isMapping: Bool, anchor: String?, tag: String?, at location: SourceLocation) {
         checkTag(
             tag, on: isMapping ? "a mapping" : "a sequence",
@@ -122,6 +123,7 @@ struct YAMLTreeBuilder {
         frames.append(frame)
     }
 
+    @inline(__always)
     private mutating func end() {
         guard var frame = frames.popLast() else { return }
         let node: YAMLNode
@@ -289,8 +291,15 @@ struct YAMLTreeBuilder {
     private static let mappingTags: Set<String> = ["!", "tag:yaml.org,2002:map"]
     private static let coreTags: Set<String> = scalarTags.union(sequenceTags).union(mappingTags)
 
+    /// Reports `tag` unless it is one `allowed`; nearly every node has none, which this answers inline.
+    @inline(__always)
     private mutating func checkTag(_ tag: String?, on kind: String, allowed: Set<String>, at location: SourceLocation) {
         guard let tag, !allowed.contains(tag) else { return }
+        reportTag(tag, on: kind, at: location)
+    }
+
+    @inline(never)
+    private mutating func reportTag(_ tag: String, on kind: String, at location: SourceLocation) {
         let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
         if Self.coreTags.contains(tag) {
             diagnostics.append(.error("the tag '\(shown)' does not fit \(kind); remove the tag", at: location))
@@ -302,10 +311,17 @@ struct YAMLTreeBuilder {
         }
     }
 
-    /// Adds `nodes` to the expanded size; false (and stops) when the budget is spent.
+    /// Adds `nodes` to the expanded size; false (and stops) when the budget is spent. The check is inline, the
+    /// report not.
+    @inline(__always)
     private mutating func count(nodes: Int, at location: SourceLocation, alias: String? = nil) -> Bool {
         nodeCount += nodes
         guard nodeCount > limits.maximumNodeCount else { return true }
+        return reportNodeBudgetSpent(at: location, alias: alias)
+    }
+
+    @inline(never)
+    private mutating func reportNodeBudgetSpent(at location: SourceLocation, alias: String?) -> Bool {
         let cause = alias.map { " through alias '*\($0)'" } ?? ""
         fail(
             "the document expands to more than \(Self.grouped(limits.maximumNodeCount)) nodes\(cause); aliases that "
