@@ -102,7 +102,10 @@ package struct SuccessStatus: Sendable, Hashable {
 }
 
 /// How an endpoint finds its next page: `response.paging`.
-package enum Paging: Sendable, Hashable {
+///
+/// Indirect: few endpoints page, and an endpoint's value, copied as the spec is decoded, checked and resolved,
+/// keeps only a reference in place of the two located names of a cursor.
+package indirect enum Paging: Sendable, Hashable {
     /// `paging: link`: the `Link` header's `rel="next"` target.
     case link(at: SourceLocation)
     /// `paging: { next: field.path }`: a URL in the body, by property names from the response model.
@@ -183,8 +186,9 @@ package enum RequestBody: Sendable, Hashable {
     case formFields([Property], at: SourceLocation)
     /// `multipart: { field: Type, … }`: `multipart/form-data` fields (text, `Upload` files, JSON), arguments too.
     case multipartFields([Property], at: SourceLocation)
-    /// `raw: media/type`: bytes or text as they are, one `Upload` argument.
-    case raw(RawBody)
+    /// `raw: media/type`: bytes or text as they are, one `Upload` argument. Boxed: few endpoints send raw bodies,
+    /// and unboxed its documentation and names made every endpoint's body (most have none) 150 bytes.
+    indirect case raw(RawBody)
 
     /// The inline fields, if the body has any.
     package var fields: [Property] {

@@ -155,7 +155,8 @@ package enum ResolvedBody: Sendable, Hashable {
     /// `multipart/form-data` fields, arguments too.
     case multipartFields([ResolvedProperty])
     /// Bytes as they are: one `Upload` argument named `argumentName`, sent as `media` unless it names its own.
-    case raw(media: String, argumentName: String, documentation: Documentation)
+    /// Boxed, as ``RequestBody/raw(_:)`` is.
+    indirect case raw(media: String, argumentName: String, documentation: Documentation)
 }
 
 /// An endpoint, everything decided.
