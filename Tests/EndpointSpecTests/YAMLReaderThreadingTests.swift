@@ -27,7 +27,7 @@ struct YAMLReaderThreadingTests {
         let at = "@\(node.location.line):\(node.location.column)"
         switch node.content {
         case .scalar(let scalar):
-            out += "s\(at)(\(scalar.style),\(scalar.tag ?? "-"),\(scalar.value.debugDescription))"
+            out += "s\(at)(\(scalar.style),\(scalar.value.debugDescription))"
         case .sequence(let items):
             out += "[\(at)"
             for item in items {

@@ -8,7 +8,7 @@ enum YAMLEvent {
     case documentEnd
     case streamEnd
     case alias(anchor: String, at: SourcePosition)
-    case scalar(YAMLScalar, anchor: String?, at: SourcePosition)
+    case scalar(YAMLScalar, tag: String?, anchor: String?, at: SourcePosition)
     case sequenceStart(anchor: String?, tag: String?, at: SourcePosition)
     case sequenceEnd
     case mappingStart(anchor: String?, tag: String?, at: SourcePosition)
@@ -177,8 +177,8 @@ final class LibYAMLEventParser {
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
             let value = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
-            let scalar = YAMLScalar(value, style: style(data.style), tag: string(data.tag))
-            return .scalar(scalar, anchor: string(data.anchor), at: position)
+            let scalar = YAMLScalar(value, style: style(data.style))
+            return .scalar(scalar, tag: string(data.tag), anchor: string(data.anchor), at: position)
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
             return .sequenceStart(anchor: string(data.anchor), tag: string(data.tag), at: position)

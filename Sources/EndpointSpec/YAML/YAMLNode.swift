@@ -61,6 +61,10 @@ package struct YAMLNode: Sendable {
 }
 
 /// A scalar's text and how it was written.
+///
+/// Its tag, if it had one, is checked as the tree is built (only YAML's core schema is allowed, and each tag must
+/// fit its node) and not kept: a spec's scalars are text whatever their tag, and without it every node of the
+/// tree is 16 bytes smaller.
 package struct YAMLScalar: Sendable, Hashable {
     /// How the scalar was written in the file.
     package enum Style: Sendable, Hashable {
@@ -75,14 +79,11 @@ package struct YAMLScalar: Sendable, Hashable {
     package var value: String
     /// How the scalar was written.
     package var style: Style
-    /// An explicit tag from YAML's core schema such as `tag:yaml.org,2002:str`, or `!`; nil when none was written.
-    package var tag: String?
 
     /// Creates a scalar.
-    package init(_ value: String, style: Style = .plain, tag: String? = nil) {
+    package init(_ value: String, style: Style = .plain) {
         self.value = value
         self.style = style
-        self.tag = tag
     }
 }
 

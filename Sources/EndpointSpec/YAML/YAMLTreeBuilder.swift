@@ -68,9 +68,9 @@ struct YAMLTreeBuilder {
             }
         case .documentEnd, .streamEnd:
             break
-        case .scalar(let scalar, let anchor, let position):
+        case .scalar(let scalar, let tag, let anchor, let position):
             let location = self.location(position)
-            checkTag(scalar.tag, on: "a scalar", allowed: Self.scalarTags, at: location)
+            checkTag(tag, on: "a scalar", allowed: Self.scalarTags, at: location)
             guard count(nodes: 1, at: location) else { break }
             beginAnchor(anchor)
             finish(Finished(node: YAMLNode(.scalar(scalar), at: location), weight: 1, height: 1), anchor: anchor)
