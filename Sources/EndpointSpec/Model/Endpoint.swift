@@ -144,20 +144,45 @@ package struct Parameter: Sendable, Hashable {
 
     /// The name in Swift terms (the argument label, before identifier rules apply).
     package var name: Located<String>
-    /// `key`: the name on the wire (placeholder, query item or header name) when it differs from the name.
-    package var key: Located<String>?
     /// The parameter's type.
     package var type: TypeReference
     /// `in`, when written; otherwise `path` for names the path mentions and `query` for the rest.
     package var location: Located<Location>?
-    /// `arrayFormat`, for query lists; `repeat` when absent.
-    package var arrayFormat: Located<ArrayFormat>?
     /// Its documentation.
     package var documentation: Documentation
+    /// `key`, `arrayFormat`, `default` and `allowsSlashes`, which few parameters have.
+    private var extras = Sparse<Extras>()
+
+    private struct Extras: Sendable, Hashable, EmptyFields {
+        var key: Located<String>?
+        var arrayFormat: Located<ArrayFormat>?
+        var defaultValue: Located<String>?
+        var allowsSlashes: Located<Bool>?
+    }
+
+    /// `key`: the name on the wire (placeholder, query item or header name) when it differs from the name.
+    package var key: Located<String>? {
+        get { extras.box?.fields.key }
+        set { extras.fields.key = newValue }
+    }
+
+    /// `arrayFormat`, for query lists; `repeat` when absent.
+    package var arrayFormat: Located<ArrayFormat>? {
+        get { extras.box?.fields.arrayFormat }
+        set { extras.fields.arrayFormat = newValue }
+    }
+
     /// `default`: the value the argument defaults to, as written.
-    package var defaultValue: Located<String>?
+    package var defaultValue: Located<String>? {
+        get { extras.box?.fields.defaultValue }
+        set { extras.fields.defaultValue = newValue }
+    }
+
     /// `allowsSlashes: true`: a path parameter whose value may span several segments (`docs/a.md`).
-    package var allowsSlashes: Located<Bool>?
+    package var allowsSlashes: Located<Bool>? {
+        get { extras.box?.fields.allowsSlashes }
+        set { extras.fields.allowsSlashes = newValue }
+    }
 
     /// The name on the wire: `key` when given, else the name.
     package var wireName: String { key?.value ?? name.value }
@@ -168,11 +193,10 @@ package struct Parameter: Sendable, Hashable {
         arrayFormat: Located<ArrayFormat>? = nil, documentation: Documentation = Documentation()
     ) {
         self.name = name
-        self.key = key
         self.type = type
         self.location = location
-        self.arrayFormat = arrayFormat
         self.documentation = documentation
+        if key != nil || arrayFormat != nil { extras.fields = Extras(key: key, arrayFormat: arrayFormat) }
     }
 }
 

@@ -308,18 +308,43 @@ package struct DiscriminatorValue: Sendable, Hashable {
 package struct Property: Sendable, Hashable {
     /// The name in Swift terms (before identifier rules apply).
     package var name: Located<String>
-    /// `key`: the JSON (or form) key when it differs from the name.
-    package var key: Located<String>?
     /// The property's type.
     package var type: TypeReference
     /// Its documentation.
     package var documentation: Documentation
+    /// `key`, `nullable`, `default` and `example`, which few properties have.
+    private var extras = Sparse<Extras>()
+
+    private struct Extras: Sendable, Hashable, EmptyFields {
+        var key: Located<String>?
+        var nullable: Located<Bool>?
+        var defaultValue: Located<String>?
+        var example: Located<String>?
+    }
+
+    /// `key`: the JSON (or form) key when it differs from the name.
+    package var key: Located<String>? {
+        get { extras.box?.fields.key }
+        set { extras.fields.key = newValue }
+    }
+
     /// `nullable: true`: the field may be sent as an explicit `null`, distinct from leaving it out.
-    package var nullable: Located<Bool>?
+    package var nullable: Located<Bool>? {
+        get { extras.box?.fields.nullable }
+        set { extras.fields.nullable = newValue }
+    }
+
     /// `default`: the value an argument or initializer parameter defaults to, as written.
-    package var defaultValue: Located<String>?
+    package var defaultValue: Located<String>? {
+        get { extras.box?.fields.defaultValue }
+        set { extras.fields.defaultValue = newValue }
+    }
+
     /// `example`: a value for the model's generated example instance, as written.
-    package var example: Located<String>?
+    package var example: Located<String>? {
+        get { extras.box?.fields.example }
+        set { extras.fields.example = newValue }
+    }
 
     /// The key on the wire: `key` when given, else the name.
     package var wireName: String { key?.value ?? name.value }
@@ -330,9 +355,9 @@ package struct Property: Sendable, Hashable {
         documentation: Documentation = Documentation()
     ) {
         self.name = name
-        self.key = key
         self.type = type
         self.documentation = documentation
+        if key != nil { self.key = key }
     }
 }
 
