@@ -31,10 +31,11 @@ extension Translator {
 
         var canBeLeftOut: Bool { defaultValue != nil }
 
-        var declaration: String {
+        /// `label: Type = default`, followed by `end` (a comma, or nothing for the last argument).
+        func declaration(ending end: String = "") -> String {
             SwiftSource.concatenated(
                 SwiftSource.parameter(label: label).declaration, ": ", type, defaultValue == nil ? "" : " = ",
-                defaultValue ?? "")
+                defaultValue ?? "", end)
         }
     }
 
@@ -124,13 +125,16 @@ extension Translator {
     /// A factory function's name and arguments, laid out on one line or one per line.
     private struct Signature {
         var name: String
-        var declarations: [String]
+        /// The declarations, each but the last with its comma, as the lines of a long list show them.
+        var arguments: [String]
         /// The arguments' labels, as declared.
         var labels: [String]
 
         init(name: String, arguments: [Argument]) {
             self.name = name
-            declarations = arguments.map(\.declaration)
+            self.arguments = arguments.indices.map {
+                arguments[$0].declaration(ending: $0 < arguments.count - 1 ? "," : "")
+            }
             labels = arguments.map(\.label)
         }
 
@@ -144,19 +148,17 @@ extension Translator {
             }
         }
 
-        var argumentList: String { declarations.joined(separator: ", ") }
-        /// The declarations, each but the last with its comma.
-        var arguments: [String] {
-            declarations.enumerated().map { $0.element + ($0.offset < declarations.count - 1 ? "," : "") }
-        }
+        /// The arguments on one line: `id: UUID, page: Int? = nil`.
+        var argumentList: String { arguments.joined(separator: " ") }
 
         func isMultiline(access: String, genericClause: String, returnType: String) -> Bool {
-            // The argument list's width without joining it: each declaration, and ", " between them.
-            var width = "static func ".utf8.count + 10 + max(0, 2 * (declarations.count - 1))
+            // The argument list's width without joining it: each declaration with its comma, and a space after
+            // each comma.
+            var width = "static func ".utf8.count + 10 + max(0, arguments.count - 1)
             width +=
                 SwiftSource.width(access) + SwiftSource.width(name) + SwiftSource.width(genericClause)
                 + SwiftSource.width(returnType)
-            for declaration in declarations { width += SwiftSource.width(declaration) }
+            for argument in arguments { width += SwiftSource.width(argument) }
             return width > 116
         }
     }
@@ -193,7 +195,7 @@ extension Translator {
         var withHeaders = factory
         withHeaders.name = memberName(SwiftName.memberName(endpoint.name.value) + "WithHeaders")
         let call = "\(endpointName)(\(factory.forwarding.joined(separator: ", "))).withHeaders()"
-        let calls = factory.declarations.isEmpty ? "()" : "(…)"
+        let calls = factory.arguments.isEmpty ? "()" : "(…)"
         return ResponseHeadersView(
             access: access,
             docLines: SwiftSource.docLines([
@@ -329,7 +331,9 @@ extension Translator {
         _ endpoint: ResolvedEndpoint, others: [ResolvedParameter]
     ) -> [String] {
         // The lines of all arguments in one array: `argument` starts the next one, ending the last line with ",".
+        // Room for a typical endpoint's lines (method, path, a few parameters and fields, errors) from the start.
         var lines: [String] = []
+        lines.reserveCapacity(16)
         func argument(_ firstLine: String) {
             if !lines.isEmpty { lines[lines.count - 1] += "," }
             lines.append(firstLine)
