@@ -45,6 +45,21 @@ struct SparseFieldsTests {
         #expect(other == same && other.hashValue == same.hashValue)
     }
 
+    @Test("documentation reads back what was written, and emptied it equals none")
+    func documentation() {
+        var documentation = Documentation(description: Located("Who it is.", at: location))
+        #expect(documentation.description?.value == "Who it is." && documentation.summary == nil)
+        #expect(!documentation.isDeprecated)
+        documentation.isDeprecated = true
+        documentation.summary = Located("A user", at: location)
+        #expect(documentation.isDeprecated && documentation.summary?.value == "A user")
+        #expect(documentation != Documentation())
+        documentation.isDeprecated = false
+        documentation.summary = nil
+        documentation.description = nil
+        #expect(documentation == Documentation() && documentation.hashValue == Documentation().hashValue)
+    }
+
     @Test("a parameter's rare fields, set by its initializer or later, read back")
     func parameterFields() {
         var parameter = Parameter(

@@ -49,60 +49,41 @@ package struct Spec: Sendable {
 
 /// Documentation that can be attached to models, properties, parameters and endpoints.
 ///
-/// Held as one reference, nil when there is none: every property, parameter, endpoint and model has a
+/// Held as one reference, nil when there is none (``Sparse``): every property, parameter, endpoint and model has a
 /// documentation, most have none or only a description, and those values are copied as the spec is decoded,
 /// checked and resolved. Inline, its two located texts and flag made each of them 57 bytes bigger.
 package struct Documentation: Sendable, Hashable {
-    /// The texts, never changed once made (a change makes new ones); nil when there is nothing.
-    private final class Texts: Sendable {
-        let summary: Located<String>?
-        let description: Located<String>?
-        let isDeprecated: Bool
+    private var texts = Sparse<Texts>()
 
-        init(summary: Located<String>?, description: Located<String>?, isDeprecated: Bool) {
-            self.summary = summary
-            self.description = description
-            self.isDeprecated = isDeprecated
-        }
+    private struct Texts: Sendable, Hashable, EmptyFields {
+        var summary: Located<String>?
+        var description: Located<String>?
+        var isDeprecated = false
     }
-
-    private var texts: Texts?
 
     /// `summary`: one line.
     package var summary: Located<String>? {
-        get { texts?.summary }
-        set { self = Documentation(summary: newValue, description: description, isDeprecated: isDeprecated) }
+        get { texts.box?.fields.summary }
+        set { texts.fields.summary = newValue }
     }
 
     /// `description`: any length.
     package var description: Located<String>? {
-        get { texts?.description }
-        set { self = Documentation(summary: summary, description: newValue, isDeprecated: isDeprecated) }
+        get { texts.box?.fields.description }
+        set { texts.fields.description = newValue }
     }
 
     /// `deprecated: true`.
     package var isDeprecated: Bool {
-        get { texts?.isDeprecated ?? false }
-        set { self = Documentation(summary: summary, description: description, isDeprecated: newValue) }
+        get { texts.box?.fields.isDeprecated ?? false }
+        set { texts.fields.isDeprecated = newValue }
     }
 
     /// Creates documentation.
     package init(summary: Located<String>? = nil, description: Located<String>? = nil, isDeprecated: Bool = false) {
         if summary != nil || description != nil || isDeprecated {
-            texts = Texts(summary: summary, description: description, isDeprecated: isDeprecated)
+            texts.fields = Texts(summary: summary, description: description, isDeprecated: isDeprecated)
         }
-    }
-
-    package static func == (lhs: Documentation, rhs: Documentation) -> Bool {
-        lhs.texts === rhs.texts
-            || (lhs.summary == rhs.summary && lhs.description == rhs.description
-                && lhs.isDeprecated == rhs.isDeprecated)
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(summary)
-        hasher.combine(description)
-        hasher.combine(isDeprecated)
     }
 }
 

@@ -1,6 +1,6 @@
 /// A group of fields that few values have, kept behind one reference, or none when every field is empty: so that
-/// the values carrying the group (properties, parameters) stay small where the spec copies them as it is
-/// decoded, checked and resolved.
+/// the values carrying the group (documentation, properties, parameters) stay small where the spec copies them as
+/// it is decoded, checked and resolved.
 ///
 /// The box is never changed once made: setting a field makes a new one, as only decoding does.
 struct Sparse<Fields: Sendable & Hashable & EmptyFields>: Sendable, Hashable {
@@ -34,7 +34,7 @@ struct Sparse<Fields: Sendable & Hashable & EmptyFields>: Sendable, Hashable {
     }
 }
 
-/// Fields that can all be empty (nil), as ``Sparse`` keeps them.
+/// Fields that can all be empty (nil, or false for a flag), as ``Sparse`` keeps them.
 protocol EmptyFields {
     /// Every field empty.
     init()
