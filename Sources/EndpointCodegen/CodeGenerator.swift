@@ -12,9 +12,6 @@ package struct GeneratedFile: Sendable, Hashable {
     /// The file's UTF-8 bytes (a copy).
     package var bytes: [UInt8] { Array(storage.bytes) }
 
-    /// The number of bytes in the file.
-    package var byteCount: Int { storage.count }
-
     /// The file's text.
     package var contents: String { String(decoding: storage.bytes, as: UTF8.self) }
 
@@ -27,7 +24,9 @@ package struct GeneratedFile: Sendable, Hashable {
 
     /// Creates a file from its text.
     package init(name: String, contents: String) {
-        self.init(name: name, bytes: Array(contents.utf8))
+        let storage = ByteBuffer(capacity: contents.utf8.count)
+        storage.append(contents)
+        self.init(name: name, rendered: storage)
     }
 
     /// Creates a file from its UTF-8 bytes.

@@ -257,7 +257,7 @@ extension Translator {
 
     /// `Shop.Access.Reader`: the protocol of the scope the spec calls `name`, worked out once per scope.
     private func accessProtocol(_ name: String) -> String {
-        accessProtocols[name] ?? SwiftSource.concatenated(api, ".Access.", typeName(name))
+        accessProtocols[name] ?? Self.accessProtocol(of: name, api: api)
     }
 
     /// What follows the builder (or `Endpoint(…)`): the server it lives at and path parameters that span

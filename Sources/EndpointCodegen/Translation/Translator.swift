@@ -44,8 +44,7 @@ struct Translator {
         self.boxedProperties = Self.recursiveProperties(in: spec.models)
         var accessProtocols: [String: String] = [:]
         for scope in spec.scopes {
-            accessProtocols[scope.name.value] = SwiftSource.concatenated(
-                api, ".Access.", SwiftSource.identifier(SwiftName.typeName(scope.name.value)))
+            accessProtocols[scope.name.value] = Self.accessProtocol(of: scope.name.value, api: api)
         }
         self.accessProtocols = accessProtocols
         self.exampleModels = Self.exampleModels(in: spec.models, byName: models)
@@ -258,6 +257,11 @@ struct Translator {
 
     func typeName(_ name: String) -> String {
         SwiftSource.identifier(SwiftName.typeName(name))
+    }
+
+    /// `Shop.Access.Reader`: the protocol of the scope the spec calls `name`.
+    static func accessProtocol(of name: String, api: String) -> String {
+        SwiftSource.concatenated(api, ".Access.", SwiftSource.identifier(SwiftName.typeName(name)))
     }
 
     func memberName(_ name: String) -> String {
