@@ -65,7 +65,13 @@ package func mapRuns<Part: Sendable>(
     of count: Int, runs: Int, _ body: @escaping @Sendable (Range<Int>) -> Part
 ) -> [Part] {
     let runs = Swift.max(1, Swift.min(runs, count))
-    return mapChunks(runs) { run in body((run * count / runs)..<((run + 1) * count / runs)) }
+    return mapChunks(runs) { run in body(runRange(run, of: count, runs: runs)) }
+}
+
+/// Run `run` of the `runs` consecutive ranges of nearly equal length that ``mapRuns(of:runs:_:)`` splits
+/// `0..<count` into; for work that runs other chunks beside the ranges (`0 <= run < runs`, `runs > 0`).
+package func runRange(_ run: Int, of count: Int, runs: Int) -> Range<Int> {
+    (run * count / runs)..<((run + 1) * count / runs)
 }
 
 /// Calls `body` once with each index below `count`, on the calling thread and on up to `availableCores - 1`

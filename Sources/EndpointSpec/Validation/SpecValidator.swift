@@ -64,8 +64,7 @@ struct SpecValidator {
                 return validator.diagnostics
             }
             var validator = prototype
-            let range = ((run - 1) * endpoints.count / endpointRuns)..<(run * endpoints.count / endpointRuns)
-            for (namespace, endpoint) in endpoints[range] {
+            for (namespace, endpoint) in endpoints[runRange(run - 1, of: endpoints.count, runs: endpointRuns)] {
                 validator.check(validator.spec.namespaces[namespace].endpoints[endpoint])
             }
             return validator.diagnostics
