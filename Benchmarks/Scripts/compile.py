@@ -49,7 +49,7 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
-        .target(name: "OursFiles4", dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")]),
+        .target(name: "OursOneFile", dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")]),
         // The same files as Ours, with the compiler reporting each function body's type-checking time.
         .target(
             name: "OursTimed", dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
@@ -64,8 +64,9 @@ let package = Package(
 )
 """
 
-# Timed targets: the floor of our runtime, our client, our client spread over 4 files, the peer's floor and client.
-TARGETS = ["Floor", "Ours", "OursFiles4", "PeerFloor", "Peer"]
+# Timed targets: the floor of our runtime, our client (the default file count, chosen from the spec's size), our
+# client in one models file and one endpoints file (`--files 1`), the peer's floor and client.
+TARGETS = ["Floor", "Ours", "OursOneFile", "PeerFloor", "Peer"]
 FLOORS = {
     "Floor": "import EndpointRuntime\n\n/// Nothing generated: what any target importing the runtime costs.\npublic enum Floor {}\n",
     "PeerFloor": "import HTTPTypes\nimport OpenAPIRuntime\n\n/// Nothing generated.\npublic enum PeerFloor {}\n",
@@ -113,7 +114,8 @@ def process_tree(root):
 
 
 def build(work, arguments):
-    """Runs `swift build` in `work`; returns wall seconds, the peak memory (MB) of its largest process, output.
+    """Runs `swift build` in `work`; returns wall seconds, CPU seconds (user + system, of the build and every
+    process it waited for: the driver and the compilers), the peak memory (MB) of its largest process, output.
     Raises Stopped past the time or memory limit.
 
     The build is waited for directly, so its time ends when it does. A watcher thread looks at the process tree
@@ -155,7 +157,7 @@ def build(work, arguments):
         output = log.read().decode(errors="replace")
     if process.returncode != 0:
         sys.exit(f"failed: {' '.join(command)}\n{output[-4000:]}")
-    return elapsed, max(watched["peak"], usage.ru_maxrss / 1024), output
+    return elapsed, usage.ru_utime + usage.ru_stime, max(watched["peak"], usage.ru_maxrss / 1024), output
 
 
 def quietly(command):
@@ -176,7 +178,7 @@ def slowest_function_bodies(work, folder, count=5):
     for name in os.listdir(folder):
         os.utime(os.path.join(folder, name))
     folder = os.path.abspath(folder)  # the compiler prints absolute paths
-    _, _, output = build(work, ["--target", "OursTimed"])
+    _, _, _, output = build(work, ["--target", "OursTimed"])
     bodies, synthesized = {}, 0.0
     for line in output.splitlines():
         parts = line.split("\t")
@@ -200,9 +202,9 @@ def main():
     with open(os.path.join(work, "Package.swift"), "w") as file:
         file.write(PACKAGE.format(repository=os.path.abspath(repository)))
 
-    print("| endpoints (models) | generated Swift, ours / peer | floor: runtime only | ours | ours, `--files 4` "
+    print("| endpoints (models) | generated Swift, ours / peer | floor: runtime only | ours (files) | ours, `--files 1` "
           "| peer's floor | swift-openapi-generator | above the floor, ours / peer | per endpoint, ours / peer "
-          "| per model, ours / peer | peer / ours above the floor |")
+          "| per model, ours / peer | peer / ours above the floor, wall / CPU |")
     print("|---|---|---|---|---|---|---|---|---|---|---|", flush=True)
     details = []
     for n in sizes:
@@ -223,7 +225,7 @@ def main():
                 file.write(text)
         spec = os.path.join(specs, "Synthetic.yaml")
         quietly([endpointgen, "generate", spec, "--output", folders["Ours"]])
-        quietly([endpointgen, "generate", spec, "--output", folders["OursFiles4"], "--files", "4"])
+        quietly([endpointgen, "generate", spec, "--output", folders["OursOneFile"], "--files", "1"])
         quietly([endpointgen, "generate", spec, "--output", folders["OursTimed"]])
         with_peer = n <= peer_max
         if with_peer:
@@ -235,9 +237,9 @@ def main():
         shutil.rmtree(specs, ignore_errors=True)
 
         log(f"  {n} endpoints: first build of the runtimes and our clients …")
-        for target in ["Floor", "Ours", "OursFiles4", "OursTimed"]:
+        for target in ["Floor", "Ours", "OursOneFile", "OursTimed"]:
             build(work, ["--target", target])
-        timed = ["Floor", "Ours", "OursFiles4"]
+        timed = ["Floor", "Ours", "OursOneFile"]
         stopped = None
         if with_peer:
             log(f"  {n} endpoints: first build of the peer's runtime and client (stopped past "
@@ -250,33 +252,42 @@ def main():
             except Stopped as error:
                 stopped = error
         times = {target: [] for target in timed}
+        cpu = {target: [] for target in timed}
         memory = {target: [] for target in timed}
         for run in range(runs):
             for target in timed:
                 log(f"  {n} endpoints: rebuild {target} after a touch ({run + 1}/{runs}) …")
                 for name in os.listdir(folders[target]):
                     os.utime(os.path.join(folders[target], name))
-                elapsed, peak, output = build(work, ["--target", target])
+                elapsed, seconds, peak, output = build(work, ["--target", target])
                 if f"Compiling {target}" not in output:
                     sys.exit(f"touching {target}'s files did not make SwiftPM recompile it:\n{output}")
                 times[target].append(elapsed)
+                cpu[target].append(seconds)
                 memory[target].append(peak)
 
         def median(target):
             return statistics.median(times[target])
 
+        def cpu_median(target):
+            return statistics.median(cpu[target])
+
         def cell(target):
-            return (f"{min(times[target]):.1f} / {median(target):.1f} s, "
+            return (f"{min(times[target]):.1f} / {median(target):.1f} s, CPU {cpu_median(target):.1f} s, "
                     f"{statistics.median(memory[target]) / 1024:.2f} GiB")
 
+        ours_files = sum(1 for name in os.listdir(folders["Ours"]) if name.endswith(".swift"))
         ours_above = median("Ours") - median("Floor")
+        ours_cpu_above = cpu_median("Ours") - cpu_median("Floor")
         ours_lines = swift_lines(folders["Ours"])
         if "Peer" in times:
             peer_above = median("Peer") - median("PeerFloor")
+            peer_cpu_above = cpu_median("Peer") - cpu_median("PeerFloor")
             peer_cells = (f"| {cell('PeerFloor')} | {cell('Peer')} | {ours_above:.1f} / {peer_above:.1f} s "
                           f"| {ours_above * 1000 / n:.1f} / {peer_above * 1000 / n:.1f} ms "
                           f"| {ours_above * 1000 / models:.1f} / {peer_above * 1000 / models:.1f} ms "
-                          f"| **{peer_above / max(ours_above, 0.01):.1f}×** |")
+                          f"| **{peer_above / max(ours_above, 0.01):.1f}×** / "
+                          f"{peer_cpu_above / max(ours_cpu_above, 0.01):.1f}× |")
             lines = f"{ours_lines:,} / {swift_lines(folders['Peer']):,} lines"
         else:
             if stopped:
@@ -289,7 +300,8 @@ def main():
             peer_cells = (f"| {peer_floor} | {what} | {ours_above:.1f} s / — | {ours_above * 1000 / n:.1f} ms / — "
                           f"| {ours_above * 1000 / models:.1f} ms / — | — |")
             lines = f"{ours_lines:,} / — lines"
-        print(f"| {n:,} ({models:,}) | {lines} | {cell('Floor')} | {cell('Ours')} | {cell('OursFiles4')} "
+        print(f"| {n:,} ({models:,}) | {lines} | {cell('Floor')} | {cell('Ours')} ({ours_files}) "
+              f"| {cell('OursOneFile')} "
               + peer_cells, flush=True)
 
         log(f"  {n} endpoints: slowest function bodies in our output …")

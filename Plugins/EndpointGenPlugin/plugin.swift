@@ -30,7 +30,7 @@ extension EndpointGenPlugin: XcodeBuildToolPlugin {
 #endif
 
 /// The plugin's naming rule and output names; they must agree with endpointgen's `FileLayout`. The consumer
-/// package built by .ci/run (with `files: 2`) exercises them.
+/// package built by .ci/run (with `files: 2`) exercises them; a test checks the automatic count's constants.
 enum SpecNaming {
     /// One build command per spec among a target's `files`, with the spec, `endpointgen.yaml` and its templates
     /// as inputs and the files the layout names as outputs; an error naming the rule when there is no spec.
@@ -46,8 +46,7 @@ enum SpecNaming {
             return []
         }
         let config = files.first { $0.lastPathComponent == "endpointgen.yaml" }
-        let settings = try config.map(settings(in:)) ?? (fileCount: 1, templates: nil)
-        let fileCount = settings.fileCount
+        let settings = try config.map(settings(in:)) ?? (fileCount: nil, templates: nil)
         // Template overrides are inputs too: editing one regenerates.
         var templates: [URL] = []
         if let config, let folder = settings.templates {
@@ -56,7 +55,8 @@ enum SpecNaming {
             templates = names.filter { $0.hasSuffix(".mustache") }.sorted().map { directory.appendingPathComponent($0) }
         }
         let configFiles: [URL] = config.map { [$0] } ?? []
-        return specs.map { spec in
+        return try specs.map { spec in
+            let fileCount = try settings.fileCount ?? automaticFileCount(for: spec)
             let output = workDirectory.appendingPathComponent(baseName(of: spec))
             var arguments = ["generate", spec.path, "--output", output.path, "--files", "\(fileCount)"]
             if let config { arguments += ["--config", config.path] }
@@ -89,19 +89,32 @@ enum SpecNaming {
         return ["\(base).swift"] + models + endpoints
     }
 
+    /// endpointgen's `FileLayout.automaticBytesPerFile` and `automaticMaximumFileCount`: with `files: auto` (or no
+    /// `files:`), one file of each kind per this many bytes of spec, up to the maximum. A test checks that these
+    /// agree with endpointgen's.
+    static let automaticBytesPerFile = 16_384
+    static let automaticMaximumFileCount = 8
+
+    /// The file count endpointgen chooses for `spec` with `files: auto`: it depends only on the spec's size.
+    /// endpointgen is given the number too (`--files`), and refuses to run if it came to another.
+    static func automaticFileCount(for spec: URL) throws -> Int {
+        let size = try FileManager.default.attributesOfItem(atPath: spec.path)[.size] as? Int ?? 0
+        return min(automaticMaximumFileCount, max(1, (size + automaticBytesPerFile - 1) / automaticBytesPerFile))
+    }
+
     /// `files:` and `templates:` from endpointgen.yaml, which decide the output names and the inputs;
     /// endpointgen reads and validates the whole file with its YAML reader. Here a flat `key: value` line is
-    /// enough: a value may be quoted and followed by a comment.
-    static func settings(in config: URL) throws -> (fileCount: Int, templates: String?) {
+    /// enough: a value may be quoted and followed by a comment. The file count is nil for `auto` or when unset.
+    static func settings(in config: URL) throws -> (fileCount: Int?, templates: String?) {
         let text = try String(contentsOf: config, encoding: .utf8)
-        var fileCount = 1
+        var fileCount: Int?
         var templates: String?
         for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix(" ") && !line.hasPrefix("#") {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
             let value = scalar(parts[1])
             switch parts[0].trimmingCharacters(in: .whitespaces) {
-            case "files": fileCount = Int(value) ?? 1
+            case "files": fileCount = Int(value)
             case "templates": templates = value.isEmpty ? nil : value
             default: continue
             }

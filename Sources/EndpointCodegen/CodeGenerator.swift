@@ -85,18 +85,40 @@ package struct CodeGenerator: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         defer { phaseTimes.add("render", clock.now - start) }
-        var files: [GeneratedFile] = []
-        for file in planned {
-            files.append(
-                GeneratedFile(
-                    name: file.name,
-                    rendered: try templates.render(file.view, template: file.template, capacity: file.expectedSize)))
+        // Spread over several files, the files are shared out among the cores whole, each rendered by one thread,
+        // rather than each long list being cut into chunks that are rendered apart and joined. With one file of
+        // each kind, the models and the endpoints are split that way, so that both cores share each of them.
+        guard planned.count > Self.filesOfOneFileLayout, availableCores > 1 else {
+            var files: [GeneratedFile] = []
+            for file in planned {
+                files.append(
+                    GeneratedFile(
+                        name: file.name,
+                        rendered: try templates.render(file.view, template: file.template, capacity: file.expectedSize)
+                    ))
+            }
+            return files
         }
-        return files
+        let templates = self.templates
+        let rendered = mapChunks(planned.count) { index -> Result<GeneratedFile, TemplateError> in
+            let file = planned[index]
+            do throws(TemplateError) {
+                let bytes = try templates.render(
+                    file.view, template: file.template, capacity: file.expectedSize, listsInParallel: false)
+                return .success(GeneratedFile(name: file.name, rendered: bytes))
+            } catch {
+                return .failure(error)
+            }
+        }
+        // The first failure in file order, whichever thread met it first.
+        return try rendered.map { result throws(TemplateError) in try result.get() }
     }
 
+    /// The main file, one models file and one endpoints file.
+    private static let filesOfOneFileLayout = 3
+
     /// One file before rendering: its name, its template, the view the template sees, and room for its bytes.
-    private struct PlannedFile {
+    private struct PlannedFile: Sendable {
         var name: String
         var template: String
         var view: any TemplateContext
@@ -136,7 +158,8 @@ package struct CodeGenerator: Sendable {
             endpointShards = Array(repeating: [], count: count)
             for namespace in spec.namespaces {
                 for endpoint in namespace.endpoints {
-                    let shard = FileLayout.shard(of: "\(namespace.name.value).\(endpoint.name.value)", count: count)
+                    let shard = FileLayout.shard(
+                        ofEndpoint: endpoint.name.value, in: namespace.name.value, count: count)
                     if endpointShards[shard].last?.name.value != namespace.name.value {
                         var part = namespace
                         part.endpoints = []

@@ -15,8 +15,10 @@ struct GenerateCommand: ParsableCommand {
         abstract: "Generates Swift models and endpoints from specs.",
         discussion: """
             For a spec Shop.yaml it writes Shop.swift (the API namespace, scopes, namespaces), \
-            Shop+Models.swift and Shop+Endpoints.swift (with --files N: Shop+Models1.swift … and \
-            Shop+Endpoints1.swift … up to N). Files are written only when their bytes change, and files \
+            Shop+Models.swift and Shop+Endpoints.swift; a spec above 16 KiB is spread over more files so that \
+            a build compiles them in parallel, one more of each kind per 16 KiB up to 8 (Shop+Models1.swift … \
+            and Shop+Endpoints1.swift …), unless --files sets the number. Files are written only when their \
+            bytes change, and files \
             generated earlier from the same spec that are no longer generated are removed. Spec problems are \
             printed as file:line:column: error: …, as by 'validate'.
 
@@ -39,8 +41,11 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The access level of generated declarations: public (the default), package or internal.")
     var access: GeneratorOptions.AccessLevel?
 
-    @Option(help: ArgumentHelp("Spread models and endpoints over this many files each (default: 1).", valueName: "n"))
-    var files: Int?
+    @Option(
+        help: ArgumentHelp(
+            "Spread models and endpoints over this many files each (1 to 256), or 'auto' (the default): one of "
+                + "each per 16 KiB of spec, up to 8.", valueName: "n"))
+    var files: FileCount?
 
     @Option(
         help: ArgumentHelp("A folder of NAME.mustache files that replace the built-in templates.", valueName: "dir"))
@@ -69,9 +74,6 @@ struct GenerateCommand: ParsableCommand {
     var diagnosticsFormat: DiagnosticsFormat?
 
     func validate() throws {
-        if let files, !(1...256).contains(files) {
-            throw ValidationError("--files takes a number from 1 to 256.")
-        }
         let bases = specs.map(FileLayout.baseName(ofSpec:))
         if let repeated = bases.first(where: { base in bases.filter { $0 == base }.count > 1 }) {
             throw ValidationError(
@@ -82,14 +84,17 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         let diagnosticsFormat = self.diagnosticsFormat ?? .text
         var access = self.access
-        var files = self.files
+        var configuredFiles: FileCount?
         var templates = self.templates
         if let config {
             let (configuration, diagnostics) = GeneratorConfiguration.load(config)
             for diagnostic in diagnostics { diagnosticsFormat.print(diagnostic) }
             guard let configuration else { throw ExitCode.failure }
-            if let configured = configuration.files, let files, configured != files {
-                Console.error("\(config): error: 'files: \(configured)' disagrees with --files \(files)")
+            configuredFiles = configuration.files
+            if case .exactly(let configured) = configuration.files, case .exactly(let given) = files,
+                configured != given
+            {
+                Console.error("\(config): error: 'files: \(configured)' disagrees with --files \(given)")
                 throw ExitCode.failure
             }
             if let configured = configuration.access, let access, configured != access {
@@ -98,7 +103,6 @@ struct GenerateCommand: ParsableCommand {
                 throw ExitCode.failure
             }
             access = access ?? configuration.access
-            files = files ?? configuration.files
             templates = configuration.templates ?? templates
         }
         let templateSet: TemplateSet
@@ -109,7 +113,6 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let generator = CodeGenerator(templates: templateSet)
-        let options = GeneratorOptions(access: access ?? .public, fileCount: files ?? 1)
         let directory = OutputDirectory(path: output)
         var failed = false
         var stale: [String] = []
@@ -122,6 +125,21 @@ struct GenerateCommand: ParsableCommand {
                 failed = true
                 continue
             }
+            // The file count can depend on the spec's size, so it is settled per spec; --files and the
+            // configuration must come to the same number (the build plugin passes both).
+            let fileCount = (files ?? configuredFiles ?? .automatic).count(forSpecOf: loaded.byteCount)
+            if let config, let configured = configuredFiles, let files,
+                configured.count(forSpecOf: loaded.byteCount) != fileCount
+            {
+                let automatic = FileLayout.automaticFileCount(specByteCount: loaded.byteCount)
+                Console.error(
+                    "\(config): error: 'files: \(configured.description)' disagrees with --files \(files.description)"
+                        + (configured == .automatic || files == .automatic
+                            ? " for \(path) (auto is \(automatic) for its \(loaded.byteCount) bytes)" : ""))
+                failed = true
+                continue
+            }
+            let options = GeneratorOptions(access: access ?? .public, fileCount: fileCount)
             var phaseTimes = loaded.phaseTimes
             let generated: [GeneratedFile]
             do {

@@ -11,12 +11,12 @@ import Foundation
 ///
 /// ```yaml
 /// access: package        # public (default), package or internal
-/// files: 4               # spread models and endpoints over this many files each (default 1)
+/// files: 4               # spread models and endpoints over this many files each, or auto (the default)
 /// templates: Templates   # a folder of template overrides, relative to this file
 /// ```
 struct GeneratorConfiguration {
     var access: GeneratorOptions.AccessLevel?
-    var files: Int?
+    var files: FileCount?
     var templates: String?
 
     static let keys = ["access", "files", "templates"]
@@ -47,10 +47,11 @@ struct GeneratorConfiguration {
                     diagnostics.append(.error("'access' takes public, package or internal", at: entry.value.location))
                 }
             case "files":
-                if let count = value.flatMap(Int.init), (1...256).contains(count) {
+                if let count = value.flatMap(FileCount.init(argument:)) {
                     configuration.files = count
                 } else {
-                    diagnostics.append(.error("'files' takes a whole number from 1 to 256", at: entry.value.location))
+                    diagnostics.append(
+                        .error("'files' takes auto or a whole number from 1 to 256", at: entry.value.location))
                 }
             case "templates":
                 if let folder = value, !folder.isEmpty {

@@ -124,7 +124,7 @@ struct InitCommand: ParsableCommand {
     static let starterConfiguration = """
         # Options for endpointgen's plugins and `endpointgen generate --config endpointgen.yaml`.
         access: public        # public, package or internal: the access level of generated declarations
-        files: 1              # spread models and endpoints over this many files each
+        files: auto           # files each for models and endpoints: 1 to 256, or auto (one per 16 KiB of spec)
         # templates: Templates  # a folder of NAME.mustache overrides, relative to this file
 
         """

@@ -21,6 +21,33 @@ struct GeneratorTests {
         #expect(files.count == 1 + 2 * count)
     }
 
+    @Test(
+        "the automatic file count: one of each kind per 16 KiB of spec, at least one, at most eight",
+        arguments: [
+            (0, 1), (1, 1), (16_384, 1), (16_385, 2), (32_768, 2), (32_769, 3), (131_072, 8), (131_073, 8),
+            (32 << 20, 8),
+        ])
+    func automaticFileCount(bytes: Int, files: Int) {
+        #expect(FileLayout.automaticFileCount(specByteCount: bytes) == files)
+    }
+
+    @Test("the build plugin names its outputs with the same automatic count: its two constants are endpointgen's")
+    func pluginAutomaticCount() throws {
+        let plugin = try String(
+            contentsOf: packageRoot.appendingPathComponent("Plugins/EndpointGenPlugin/plugin.swift"), encoding: .utf8)
+        func constant(_ name: String) -> Int? {
+            guard let line = plugin.split(separator: "\n").first(where: { $0.contains("static let \(name) = ") }) else {
+                return nil
+            }
+            return Int(line.split(separator: "=").last!.trimmingCharacters(in: .whitespaces).replacing("_", with: ""))
+        }
+        #expect(constant("automaticBytesPerFile") == FileLayout.automaticBytesPerFile)
+        #expect(constant("automaticMaximumFileCount") == FileLayout.automaticMaximumFileCount)
+        #expect(
+            plugin.contains(
+                "min(automaticMaximumFileCount, max(1, (size + automaticBytesPerFile - 1) / automaticBytesPerFile))"))
+    }
+
     @Test("splitting puts every model and endpoint in exactly one file")
     func splitting() throws {
         let files = try generate(text, options: GeneratorOptions(fileCount: 4))

@@ -150,6 +150,56 @@ struct GenerateCommandTests {
             ])
     }
 
+    @Test("a spec above 16 KiB is spread over more files unless --files or the configuration says otherwise")
+    func automaticFileCount() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // About 20 KB: two files of each kind with the automatic count.
+        let spec = folder.appendingPathComponent("Big.yaml")
+        let text = """
+            api: Big
+            models:
+            \((1...80).map { "  Model\($0): { properties: { id: Int, name: String, note: String? } }" }.joined(separator: "\n"))
+            endpoints:
+              Things:
+            \((1...200).map { "    get\($0): { path: /things/\($0), response: Model\($0 % 80 + 1), summary: Reads thing \($0). }" }
+                .joined(separator: "\n"))
+
+            """
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        let size = text.utf8.count
+        #expect(size > 16_384 && size <= 32_768, "\(size)")
+        let output = folder.appendingPathComponent("out")
+        let automatic = try await CLIRunner.run(["generate", spec.path, "--output", output.path])
+        #expect(automatic.status == 0, "\(automatic.standardError)")
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: output.path)) == [
+                "Big.swift", "Big+Models1.swift", "Big+Models2.swift", "Big+Endpoints1.swift", "Big+Endpoints2.swift",
+            ])
+        let one = try await CLIRunner.run(["generate", spec.path, "--output", output.path, "--files", "1"])
+        #expect(one.standardOutput.contains("→ 3 files") && one.standardOutput.contains("4 removed"))
+        let explicit = try await CLIRunner.run(["generate", spec.path, "--output", output.path, "--files", "auto"])
+        #expect(explicit.standardOutput.contains("→ 5 files"), "\(explicit.standardOutput)")
+
+        // The build plugin passes the count it worked out together with the configuration: they must agree.
+        let config = folder.appendingPathComponent("endpointgen.yaml")
+        try "files: auto\n".write(to: config, atomically: true, encoding: .utf8)
+        let configured = ["generate", spec.path, "--output", output.path, "--config", config.path]
+        #expect(try await CLIRunner.run(configured).status == 0)
+        #expect(try await CLIRunner.run(configured + ["--files", "2"]).status == 0)
+        let disagreeing = try await CLIRunner.run(configured + ["--files", "3"])
+        #expect(disagreeing.status == 1)
+        #expect(
+            disagreeing.standardError.contains(
+                "'files: auto' disagrees with --files 3 for \(spec.path) (auto is 2 for its \(size) bytes)"),
+            "\(disagreeing.standardError)")
+        try "files: many\n".write(to: config, atomically: true, encoding: .utf8)
+        let bad = try await CLIRunner.run(configured)
+        #expect(bad.status == 1)
+        let message = "endpointgen.yaml:1:8: error: 'files' takes auto or a whole number from 1 to 256"
+        #expect(bad.standardError.contains(message), "\(bad.standardError)")
+    }
+
     @Test("stale files are found by name, so a custom header template does not keep them")
     func staleFilesWithCustomHeader() async throws {
         let folder = try CLIRunner.temporaryDirectory()
@@ -229,7 +279,9 @@ struct GenerateCommandTests {
                 + "2:1; close it with '{{/file}}'\n")
     }
 
-    @Test("bad options are usage errors", arguments: [["--files", "0"], ["--access", "open"]])
+    @Test(
+        "bad options are usage errors",
+        arguments: [["--files", "0"], ["--files", "257"], ["--files", "automatic"], ["--access", "open"]])
     func badOptions(options: [String]) async throws {
         let result = try await CLIRunner.run(["generate", "Specs/Shop.yaml", "--output", "/tmp/unused"] + options)
         #expect(result.status == 64)

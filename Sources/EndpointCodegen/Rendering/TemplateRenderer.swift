@@ -23,17 +23,20 @@ struct TemplateRenderer {
     private var stack: [TemplateValue]
     private var loops: [(index: Int, count: Int)] = []
     private var partialDepth = 0
-    private var isInsideParallelList = false
+    /// Whether a long list may still be split over the cores: not inside a list that already is, nor in a file
+    /// rendered beside others.
+    private var mayRenderListsInParallel: Bool
     private var indentedPartials: [String: Template] = [:]
 
     init(
         templates: [String: Template], sources: [String: (text: String, path: String)], root: some TemplateContext,
-        capacity: Int
+        capacity: Int, listsInParallel: Bool = true
     ) {
         self.templates = templates
         self.sources = sources
         self.stack = [.object(root)]
         output = ByteBuffer(capacity: capacity)
+        mayRenderListsInParallel = listsInParallel
     }
 
     /// Renders `template` into the output.
@@ -88,13 +91,13 @@ struct TemplateRenderer {
         _ elements: any TemplateList, _ program: TemplateProgram, _ body: Range<Int>
     ) throws(TemplateError) {
         let cores = availableCores
-        guard cores > 1, !isInsideParallelList, elements.count >= Self.parallelListLength else {
+        guard cores > 1, mayRenderListsInParallel, elements.count >= Self.parallelListLength else {
             try renderElements(elements, 0..<elements.count, program, body)
             return
         }
         let chunks = Swift.min(cores * 4, elements.count)
         var child = self
-        child.isInsideParallelList = true
+        child.mayRenderListsInParallel = false
         let prototype = child
         let results = mapRuns(of: elements.count, runs: chunks) { range -> Result<ByteBuffer, TemplateError> in
             var renderer = prototype

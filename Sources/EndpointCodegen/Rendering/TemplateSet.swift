@@ -83,14 +83,16 @@ package struct TemplateSet: Sendable {
 
     /// Renders the template `name` with `view` into UTF-8 bytes, with trailing spaces trimmed from every line and
     /// exactly one line break at the end; `capacity` bytes are reserved for the output to begin with. The bytes
-    /// are trimmed where they were rendered and handed over in that buffer, which no one writes to again.
-    func render(_ view: some TemplateContext, template name: String, capacity: Int = 1 << 16)
-        throws(TemplateError) -> ByteBuffer
-    {
+    /// are trimmed where they were rendered and handed over in that buffer, which no one writes to again. With
+    /// `listsInParallel` false the caller's thread renders it all, for a file rendered beside others.
+    func render(
+        _ view: some TemplateContext, template name: String, capacity: Int = 1 << 16, listsInParallel: Bool = true
+    ) throws(TemplateError) -> ByteBuffer {
         guard let template = templates[name] else {
             throw TemplateError(message: "no template named '\(name)'", location: SourceLocation(file: name))
         }
-        var renderer = TemplateRenderer(templates: templates, sources: sources, root: view, capacity: capacity)
+        var renderer = TemplateRenderer(
+            templates: templates, sources: sources, root: view, capacity: capacity, listsInParallel: listsInParallel)
         try renderer.render(template)
         renderer.output.trimTrailingSpaces()
         return renderer.output

@@ -33,6 +33,22 @@ package enum FileLayout {
         return false
     }
 
+    /// Spec text per file of each kind when the count is left to endpointgen (`files: auto`, the default): a
+    /// spec of up to 16 KiB (about 80 endpoints without documentation, or 30 with it) keeps one models file and
+    /// one endpoints file, and each further 16 KiB adds one of each, so a build can compile them in parallel.
+    /// The build plugin (`Plugins/EndpointGenPlugin`) repeats these two values to name its outputs.
+    package static let automaticBytesPerFile = 16_384
+
+    /// The most files of each kind `files: auto` chooses: beyond it more files mostly add per-file work.
+    package static let automaticMaximumFileCount = 8
+
+    /// The number of files of each kind for a spec of `specByteCount` bytes when the count is automatic: it
+    /// depends only on the spec's size, so the build plugin can work it out before the tool runs.
+    package static func automaticFileCount(specByteCount: Int) -> Int {
+        let count = (max(0, specByteCount) + automaticBytesPerFile - 1) / automaticBytesPerFile
+        return min(automaticMaximumFileCount, max(1, count))
+    }
+
     static func mainFileName(_ base: String) -> String { "\(base).swift" }
 
     static func modelFileNames(_ base: String, _ count: Int) -> [String] {
@@ -47,11 +63,26 @@ package enum FileLayout {
     /// With one file there is nothing to hash.
     static func shard(of name: String, count: Int) -> Int {
         guard count > 1 else { return 0 }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 {
+        return Int(fnv1a(name.utf8) % UInt64(count))
+    }
+
+    /// The file an endpoint goes to: the shard of `Namespace.endpoint`, hashed without building that string.
+    static func shard(ofEndpoint endpoint: String, in namespace: String, count: Int) -> Int {
+        guard count > 1 else { return 0 }
+        let hash = fnv1a(
+            endpoint.utf8, startingWith: fnv1a(CollectionOfOne(UInt8(ascii: ".")), startingWith: fnv1a(namespace.utf8)))
+        return Int(hash % UInt64(count))
+    }
+
+    /// FNV-1a over `bytes`, continuing from `hash` (its offset basis to begin with).
+    private static func fnv1a(_ bytes: some Sequence<UInt8>, startingWith hash: UInt64 = 0xcbf2_9ce4_8422_2325)
+        -> UInt64
+    {
+        var hash = hash
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
-        return Int(hash % UInt64(count))
+        return hash
     }
 }

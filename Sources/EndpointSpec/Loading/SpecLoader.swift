@@ -25,6 +25,8 @@ package struct SpecLoader: Sendable {
         /// Time spent reading the file (`read`), parsing the YAML (`parse`), decoding the spec (`decode`)
         /// and validating it (`validate`).
         package var phaseTimes = PhaseTimes()
+        /// The size of the spec's text in bytes (0 when it could not be read).
+        package var byteCount = 0
     }
 
     /// Bounds for the YAML reader.
@@ -98,7 +100,7 @@ package struct SpecLoader: Sendable {
         // `resolved` exists only for a spec without errors; `spec` is dropped here for one with errors.
         return Output(
             spec: diagnostics.containsErrors ? nil : spec, resolved: resolved, diagnostics: diagnostics,
-            phaseTimes: phaseTimes)
+            phaseTimes: phaseTimes, byteCount: text.count)
     }
 
     /// Loads a spec from a string; `file` names it in diagnostics.
