@@ -142,7 +142,10 @@ package struct CodeGenerator: Sendable {
         let count = options.fileCount
 
         var files = [PlannedFile(name: FileLayout.mainFileName(base), template: "API", view: translator.apiView())]
+        // Room for a little more than an even share, so that few shards grow as they fill.
+        func share(of total: Int) -> Int { count == 1 ? total : total / count + total / (4 * count) + 4 }
         var modelShards = Array(repeating: [ResolvedModel](), count: count)
+        for index in modelShards.indices { modelShards[index].reserveCapacity(share(of: spec.models.count)) }
         for model in spec.models {
             modelShards[FileLayout.shard(of: model.name.value, count: count)].append(model)
         }
@@ -163,6 +166,7 @@ package struct CodeGenerator: Sendable {
                     if endpointShards[shard].last?.name.value != namespace.name.value {
                         var part = namespace
                         part.endpoints = []
+                        part.endpoints.reserveCapacity(share(of: namespace.endpoints.count))
                         endpointShards[shard].append(part)
                     }
                     endpointShards[shard][endpointShards[shard].count - 1].endpoints.append(endpoint)

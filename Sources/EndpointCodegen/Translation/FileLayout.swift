@@ -69,15 +69,19 @@ package enum FileLayout {
     /// The file an endpoint goes to: the shard of `Namespace.endpoint`, hashed without building that string.
     static func shard(ofEndpoint endpoint: String, in namespace: String, count: Int) -> Int {
         guard count > 1 else { return 0 }
-        let hash = fnv1a(
-            endpoint.utf8, startingWith: fnv1a(CollectionOfOne(UInt8(ascii: ".")), startingWith: fnv1a(namespace.utf8)))
+        let namespaceAndDot = fnv1a(bytes: CollectionOfOne(UInt8(ascii: ".")), startingWith: fnv1a(namespace.utf8))
+        let hash = fnv1a(endpoint.utf8, startingWith: namespaceAndDot)
         return Int(hash % UInt64(count))
     }
 
     /// FNV-1a over `bytes`, continuing from `hash` (its offset basis to begin with).
-    private static func fnv1a(_ bytes: some Sequence<UInt8>, startingWith hash: UInt64 = 0xcbf2_9ce4_8422_2325)
-        -> UInt64
-    {
+    private static func fnv1a(_ bytes: String.UTF8View, startingWith hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        // A native string's bytes are contiguous: read them in place rather than through the view's iterator.
+        bytes.withContiguousStorageIfAvailable { fnv1a(bytes: $0, startingWith: hash) }
+            ?? fnv1a(bytes: bytes, startingWith: hash)
+    }
+
+    private static func fnv1a(bytes: some Sequence<UInt8>, startingWith hash: UInt64) -> UInt64 {
         var hash = hash
         for byte in bytes {
             hash ^= UInt64(byte)
