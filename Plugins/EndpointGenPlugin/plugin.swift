@@ -30,7 +30,8 @@ extension EndpointGenPlugin: XcodeBuildToolPlugin {
 #endif
 
 /// The plugin's naming rule and output names; they must agree with endpointgen's `FileLayout`. The consumer
-/// package built by .ci/run (with `files: 2`) exercises them; a test checks the automatic count's constants.
+/// package built by .ci/run exercises them with `files: 2`, and once more with `files: auto` and a spec above
+/// 16 KiB; a test checks the automatic count's constants.
 enum SpecNaming {
     /// One build command per spec among a target's `files`, with the spec, `endpointgen.yaml` and its templates
     /// as inputs and the files the layout names as outputs; an error naming the rule when there is no spec.
