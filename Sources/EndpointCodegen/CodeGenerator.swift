@@ -89,23 +89,11 @@ package struct CodeGenerator: Sendable {
         // rather than each long list being cut into chunks that are rendered apart and joined. With one file of
         // each kind, the models and the endpoints are split that way, so that both cores share each of them.
         guard planned.count > Self.filesOfOneFileLayout, availableCores > 1 else {
-            var files: [GeneratedFile] = []
-            for file in planned {
-                files.append(
-                    GeneratedFile(
-                        name: file.name,
-                        rendered: try templates.render(file.view, template: file.template, capacity: file.expectedSize)
-                    ))
-            }
-            return files
+            return try planned.map { file throws(TemplateError) in try render(file, listsInParallel: true) }
         }
-        let templates = self.templates
-        let rendered = mapChunks(planned.count) { index -> Result<GeneratedFile, TemplateError> in
-            let file = planned[index]
+        let rendered = mapChunks(planned.count) { [self] index -> Result<GeneratedFile, TemplateError> in
             do throws(TemplateError) {
-                let bytes = try templates.render(
-                    file.view, template: file.template, capacity: file.expectedSize, listsInParallel: false)
-                return .success(GeneratedFile(name: file.name, rendered: bytes))
+                return .success(try render(planned[index], listsInParallel: false))
             } catch {
                 return .failure(error)
             }
@@ -116,6 +104,12 @@ package struct CodeGenerator: Sendable {
 
     /// The main file, one models file and one endpoints file.
     private static let filesOfOneFileLayout = 3
+
+    private func render(_ file: PlannedFile, listsInParallel: Bool) throws(TemplateError) -> GeneratedFile {
+        let bytes = try templates.render(
+            file.view, template: file.template, capacity: file.expectedSize, listsInParallel: listsInParallel)
+        return GeneratedFile(name: file.name, rendered: bytes)
+    }
 
     /// One file before rendering: its name, its template, the view the template sees, and room for its bytes.
     private struct PlannedFile: Sendable {

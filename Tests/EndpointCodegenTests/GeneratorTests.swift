@@ -217,4 +217,28 @@ struct TemplateTests {
                 "error: the section 'models' is never closed; end it with '{{/models}}'") == true,
             "\(String(describing: error))")
     }
+
+    @Test(
+        "a template that fails in a split layout fails the same way as in one file, rendered file by file in parallel",
+        arguments: [1, 3])
+    func failureInSplitLayout(count: Int) throws {
+        let url = try folder(["Struct.mustache": "{{#properties}}{{>Struct}}{{/properties}}\n"])
+        defer { try? FileManager.default.removeItem(at: url) }
+        let generator = CodeGenerator(templates: try TemplateSet.overriding(withDirectory: url.path))
+        let spec = try spec(
+            """
+            api: Big
+            models:
+            \((1...40).map { "  M\($0): { properties: { id: Int } }" }.joined(separator: "\n"))
+            endpoints: { E: { get: { path: /e, response: M1 } } }
+            """)
+        let error = #expect(throws: TemplateError.self) {
+            try generator.generate(spec, specPath: "Test.yaml", options: GeneratorOptions(fileCount: count))
+        }
+        #expect(
+            error?.description
+                == url.appendingPathComponent("Struct.mustache").path
+                + ":1:16: error: partials nest deeper than 100 here; does 'Struct' include itself in a section that "
+                + "never ends?")
+    }
 }

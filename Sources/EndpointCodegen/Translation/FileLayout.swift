@@ -69,8 +69,7 @@ package enum FileLayout {
     /// The file an endpoint goes to: the shard of `Namespace.endpoint`, hashed without building that string.
     static func shard(ofEndpoint endpoint: String, in namespace: String, count: Int) -> Int {
         guard count > 1 else { return 0 }
-        let namespaceAndDot = fnv1a(bytes: CollectionOfOne(UInt8(ascii: ".")), startingWith: fnv1a(namespace.utf8))
-        let hash = fnv1a(endpoint.utf8, startingWith: namespaceAndDot)
+        let hash = fnv1a(endpoint.utf8, startingWith: fnv1a(".".utf8, startingWith: fnv1a(namespace.utf8)))
         return Int(hash % UInt64(count))
     }
 
