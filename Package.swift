@@ -122,6 +122,7 @@ let package = Package(
         exampleAPI("PlayerAPI"),
         exampleAPI("StorageAPI"),
         exampleAPI("ActivityAPI"),
+        exampleAPI("PaymentsAPI"),
 
         // Helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -138,7 +139,7 @@ let package = Package(
             name: "ExampleAPITests",
             dependencies: [
                 "EndpointRuntime", "ShopAPI", "LoginAPI", "GitHubEventsAPI", "CountriesAPI", "EdgeCasesAPI",
-                "PlayerAPI", "StorageAPI", "ActivityAPI", "EndpointRuntimeTesting", "TestSupport",
+                "PlayerAPI", "StorageAPI", "ActivityAPI", "PaymentsAPI", "EndpointRuntimeTesting", "TestSupport",
             ]
         ),
         .testTarget(

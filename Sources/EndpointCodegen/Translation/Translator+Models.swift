@@ -222,9 +222,10 @@ extension Translator {
     }
 
     /// An enum with a case per variant and one for variants this client does not know, decoded by the
-    /// discriminator's value or by trying each variant in turn.
+    /// discriminator's value or by trying each variant in turn. A model variant reads the whole value itself; any
+    /// other type is read from a single-value container, so dates and data follow the coder's strategies.
     private func oneOfView(_ model: ResolvedModel, _ oneOf: ResolvedOneOf) -> OneOfView {
-        let caseNames = oneOf.variants.map { SwiftSource.identifier(SwiftName.memberName($0)) }
+        let caseNames = oneOf.variants.map { SwiftSource.identifier(SwiftName.memberName($0.caseName)) }
         let taken = Set(caseNames)
         let unknown = ["unknown", "unrecognized", "unknownVariant"].first { !taken.contains($0) } ?? "_unknown"
         let json = namer.runtime("JSONValue")
@@ -234,7 +235,8 @@ extension Translator {
             decode.append("let container = try decoder.container(keyedBy: DiscriminatorKey.self)")
             decode.append(
                 "switch try container.decodeIfPresent(\(namer.swift("String")).self, forKey: .discriminator) {")
-            for (variant, name) in zip(oneOf.variants, caseNames) {
+            // Validation made every variant a model.
+            for (variant, name) in zip(oneOf.variants.compactMap(\.modelName), caseNames) {
                 let values = discriminator.values.filter { $0.model == variant }.map {
                     SwiftSource.stringLiteral($0.value) + "?"
                 }
@@ -252,37 +254,45 @@ extension Translator {
         } else {
             for (index, (variant, name)) in zip(oneOf.variants, caseNames).enumerated() {
                 let opening = index == 0 ? "if" : "} else if"
-                decode += [
-                    "\(opening) let value = try? \(namer.modelName(variant))(from: decoder) {",
-                    "    self = .\(name)(value)",
-                ]
-                encode.append("case .\(name)(let value): try value.encode(to: encoder)")
+                if let model = variant.modelName {
+                    decode += ["\(opening) let value = try? \(namer.modelName(model))(from: decoder) {"]
+                    encode.append("case .\(name)(let value): try value.encode(to: encoder)")
+                } else {
+                    let type = namer.type(variant.type, qualifyingModels: false)
+                    decode += ["\(opening) let value = try? decoder.singleValueContainer().decode(\(type).self) {"]
+                    encode += [
+                        "case .\(name)(let value):", "    var container = encoder.singleValueContainer()",
+                        "    try container.encode(value)",
+                    ]
+                }
+                decode.append("    self = .\(name)(value)")
             }
             decode += ["} else {", "    self = .\(unknown)(try \(json)(from: decoder))", "}"]
         }
         encode += ["case .\(unknown)(let json): try json.encode(to: encoder)", "}"]
         let tried = oneOf.discriminator == nil ? " Tried in this order; the first that decodes wins." : ""
+        let kinds = oneOf.variants.allSatisfy { $0.modelName != nil } ? "models" : "types"
         return OneOfView(
             access: access, name: namer.modelName(model.name.value),
             docLines: SwiftSource.docLines([
                 model.documentation.summary?.value, model.documentation.description?.value,
                 oneOf.discriminator.map {
                     "One of \(oneOf.variants.count) models, told apart by the JSON property `\($0.property)`."
-                } ?? "One of \(oneOf.variants.count) models.\(tried)",
+                } ?? "One of \(oneOf.variants.count) \(kinds).\(tried)",
                 model.documentation.isDeprecated ? "- Warning: Deprecated." : nil,
             ]),
             conformances: [namer.swift("Codable"), namer.swift("Hashable"), namer.swift("Sendable")].joined(
                 separator: ", "),
             cases: zip(oneOf.variants, caseNames).map { variant, name in
                 let values = oneOf.discriminator.map { discriminator in
-                    discriminator.values.filter { $0.model == variant }.map { "`\($0.value)`" }.joined(
+                    discriminator.values.filter { $0.model == variant.modelName }.map { "`\($0.value)`" }.joined(
                         separator: " or ")
                 }
                 return SuccessCaseView(
                     docLines: [
-                        "/// A `\(variant)`\(values.map { ", when `\(oneOf.discriminator!.property)` is \($0)" } ?? "")."
+                        "/// A `\(variant.type)`\(values.map { ", when `\(oneOf.discriminator!.property)` is \($0)" } ?? "")."
                     ],
-                    declaration: "case \(name)(\(namer.modelName(variant)))")
+                    declaration: "case \(name)(\(namer.type(variant.type, qualifyingModels: false)))")
             },
             unknownCase: unknown, jsonType: json,
             hasDiscriminator: oneOf.discriminator != nil,

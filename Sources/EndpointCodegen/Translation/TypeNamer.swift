@@ -50,6 +50,7 @@ struct TypeNamer: Sendable {
         "Date", "URL", "UUID",
         // EndpointRuntime
         "AuthScheme", "AuthorizationScope", "DeclaredFailure", "EmptyErrorBody", "Endpoint", "ErrorSchema",
+        "Expandable",
         "HeaderValue", "Indirect", "JSONValue", "ModelCodingKey", "ModelEquality", "MultipartPart", "Parameter",
         "ParameterValue", "ReceivedResponse", "Reply", "ResponseHeaders", "Server", "TypedAuthorizedEndpoint",
         "TypedEndpoint", "UndeclaredStatusError", "Upload",
@@ -93,6 +94,8 @@ struct TypeNamer: Sendable {
             return "[\(swift("String")): \(type(value, qualifyingModels: qualifyingModels))]"
         case .optional(let wrapped):
             return "\(type(wrapped, qualifyingModels: qualifyingModels))?"
+        case .expandable(let name):
+            return "\(runtime("Expandable"))<\(qualifyingModels ? qualifiedModel(name) : modelName(name))>"
         }
     }
 }

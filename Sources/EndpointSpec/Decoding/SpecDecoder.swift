@@ -229,15 +229,48 @@ struct SpecDecoder {
             return model
         }
         guard let variantsNode = fields["oneOf"] else { return nil }
-        let variants = names(variantsNode, "'oneOf' of \(what)")
-        if variants.count < 2 {
+        let variants = oneOfVariants(variantsNode, of: what)
+        // Counted as written: an entry that was refused has been reported on its own.
+        if let items = variantsNode.sequenceItems, items.count < 2 {
             diagnostics.error(
-                "'oneOf' of \(what) needs at least two models; for one, use that model itself",
+                "'oneOf' of \(what) needs at least two types; for one, use that type itself",
                 at: variantsNode.location)
         }
         let oneOf = OneOf(
             variants: variants, discriminator: fields["discriminator"].flatMap { discriminator($0, of: what) })
         return ModelDefinition(name: name, kind: .oneOf(oneOf), documentation: documentation)
+    }
+
+    /// The entries of `oneOf`: each a type, or a mapping `{ type: String, name: id }`.
+    private mutating func oneOfVariants(_ node: YAMLNode, of owner: String) -> [OneOfVariant] {
+        let what = "'oneOf' of \(owner)"
+        guard let items = node.sequenceItems else {
+            diagnostics.error(
+                "\(what) is a list of types, such as '[Card, BankAccount]' or '[String, Customer]', found "
+                    + node.kindDescription, at: node.location)
+            return []
+        }
+        return items.compactMap { item in
+            guard item.scalar == nil else { return type(item, "an entry of \(what)").map { OneOfVariant(type: $0) } }
+            if item.sequenceItems != nil {
+                diagnostics.error(
+                    "an entry of \(what) is a YAML list; write a list type in quotes, such as \"[Entry]\"",
+                    at: item.location)
+                return nil
+            }
+            guard
+                let fields = fields(
+                    of: item, "an entry of \(what)", known: SpecKeys.oneOfVariant,
+                    expected: "a type, or a mapping with 'type' and 'name'")
+            else { return nil }
+            guard let typeNode = fields["type"] else {
+                diagnostics.error("an entry of \(what) needs 'type'", at: item.location)
+                return nil
+            }
+            return type(typeNode, "an entry of \(what)").map {
+                OneOfVariant(type: $0, name: text(fields["name"], "'name' of an entry of \(what)", optional: false))
+            }
+        }
     }
 
     /// A list of names, or one name.

@@ -8,6 +8,7 @@ enum SpecKeys {
     static let scopeRequirement = ["anyOf", "allOf"]
     static let model = ["description", "deprecated", "properties", "extends", "enum", "oneOf", "discriminator"]
     static let discriminator = ["property", "mapping"]
+    static let oneOfVariant = ["type", "name"]
     static let property = ["type", "key", "default", "example", "nullable", "description", "deprecated"]
     static let raw = ["media", "name", "description"]
     static let enumCase = ["value", "name", "description", "deprecated"]

@@ -234,10 +234,11 @@ package struct ModelDefinition: Sendable, Hashable {
     /// For an enumeration: whether its values are integers (`enum: [0, 1, 2]`) rather than strings.
     package var isIntegerEnumeration = false
 
-    /// The variants of a `oneOf` model; none for other kinds.
+    /// The models a `oneOf` model may directly be (its model variants, not lists or dictionaries of them); none for
+    /// other kinds. Only these can lead decoding back to the model without reading anything.
     package var oneOfVariants: [Located<String>] {
-        if case .oneOf(let oneOf) = kind { return oneOf.variants }
-        return []
+        guard case .oneOf(let oneOf) = kind else { return [] }
+        return oneOf.variants.compactMap(\.modelName)
     }
 
     /// Creates a model.
@@ -248,17 +249,41 @@ package struct ModelDefinition: Sendable, Hashable {
     }
 }
 
-/// `oneOf` with an optional `discriminator`: which models a value may be, and how to tell them apart.
+/// `oneOf` with an optional `discriminator`: which types a value may be, and how to tell them apart.
 package struct OneOf: Sendable, Hashable {
-    /// The models, in the order they are tried when there is no discriminator.
-    package var variants: [Located<String>]
+    /// The variants, in the order they are tried when there is no discriminator.
+    package var variants: [OneOfVariant]
     /// The property that names the variant, and its values; nil for a value tried against each variant in turn.
     package var discriminator: Discriminator?
 
-    package init(variants: [Located<String>], discriminator: Discriminator? = nil) {
+    package init(variants: [OneOfVariant], discriminator: Discriminator? = nil) {
         self.variants = variants
         self.discriminator = discriminator
     }
+}
+
+/// One entry of `oneOf`: a type (a model, a built-in type, a list or a dictionary), `Customer` or `"[Entry]"`, or a
+/// mapping `{ type: String, name: id }` that names its Swift case.
+package struct OneOfVariant: Sendable, Hashable {
+    /// The variant's type.
+    package var type: TypeReference
+    /// `name`: the Swift case name when the one derived from the type will not do.
+    package var name: Located<String>?
+
+    package init(type: TypeReference, name: Located<String>? = nil) {
+        self.type = type
+        self.name = name
+    }
+
+    /// The model's name, where the variant is a model (not a list or a dictionary of one).
+    package var modelName: Located<String>? {
+        guard case .model(let model)? = type.expression else { return nil }
+        return Located(model, at: type.text.location)
+    }
+
+    /// The case name before identifier rules apply: `name` when given, else one derived from the type
+    /// (``TypeExpression/variantCaseName``).
+    package var caseName: String? { name?.value ?? type.expression?.variantCaseName }
 }
 
 /// `discriminator: kind`, or `discriminator: { property: kind, mapping: { cat: Cat } }`.

@@ -10,6 +10,9 @@ package indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertibl
     case dictionary(TypeExpression)
     /// `T?`: absent or `null` allowed.
     case optional(TypeExpression)
+    /// `Expandable<Customer>`: a model's id (a string) or the model itself, as APIs that expand references on
+    /// request send it (Stripe's `customer`). The model is an object, or a `oneOf` of objects.
+    case expandable(String)
 
     /// The expression in the spec's own spelling, normalized (`[ String : Int ]` prints as `[String: Int]`).
     package var description: String {
@@ -19,6 +22,7 @@ package indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertibl
         case .array(let element): return "[\(element)]"
         case .dictionary(let value): return "[String: \(value)]"
         case .optional(let wrapped): return "\(wrapped)?"
+        case .expandable(let model): return "Expandable<\(model)>"
         }
     }
 
@@ -44,8 +48,22 @@ package indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertibl
     package var modelNames: [String] {
         switch self {
         case .builtin: return []
-        case .model(let name): return [name]
+        case .model(let name), .expandable(let name): return [name]
         case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.modelNames
+        }
+    }
+
+    /// The name of the case a `oneOf` gives a variant of this type, before identifier rules apply: a model's or
+    /// built-in type's own name (`Customer`, `String`), `EntryList` for `[Entry]`, `IntDictionary` for
+    /// `[String: Int]`, `ExpandableCustomer` for `Expandable<Customer>`.
+    package var variantCaseName: String {
+        switch self {
+        case .builtin(let builtin): return builtin.rawValue
+        case .model(let name): return name
+        case .array(let element): return element.variantCaseName + "List"
+        case .dictionary(let value): return value.variantCaseName + "Dictionary"
+        case .optional(let wrapped): return "Optional" + wrapped.variantCaseName
+        case .expandable(let model): return "Expandable" + model
         }
     }
 
@@ -53,7 +71,7 @@ package indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertibl
     var containsVoid: Bool {
         switch self {
         case .builtin(let builtin): return builtin == .void
-        case .model: return false
+        case .model, .expandable: return false
         case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.containsVoid
         }
     }
@@ -115,7 +133,7 @@ extension TypeExpression {
     package func contains(_ builtin: BuiltinType) -> Bool {
         switch self {
         case .builtin(let own): return own == builtin
-        case .model: return false
+        case .model, .expandable: return false
         case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.contains(builtin)
         }
     }
@@ -138,7 +156,7 @@ extension TypeExpression {
             if case .enumeration = model.kind { return true }
             return false
         case .array(let element): return allowsLists && element.isTextual(allowsLists: false, models: models)
-        case .optional, .dictionary: return false
+        case .optional, .dictionary, .expandable: return false
         }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// ```
 /// type    := primary '?'?
-/// primary := '[' type ']' | '[' 'String' ':' type ']' | name
+/// primary := '[' type ']' | '[' 'String' ':' type ']' | 'Expandable' '<' name '>' | name
 /// ```
 ///
 /// `name` is a built-in type or a model name. Spaces between tokens are allowed. Brackets nest at most
@@ -145,13 +145,40 @@ enum TypeExpressionParser {
                 throw Failure(message: "expected a type name, found '\(current)'", offset: start)
             }
             let name = String(String.UnicodeScalarView(scalars[start..<index]))
+            skipSpaces()
             if self.current == "<" {
-                throw Failure(
-                    message: "generic types such as '\(name)<...>' are not part of the type grammar; "
-                        + "write '[T]', '[String: T]' or 'T?'", offset: index)
+                guard name == "Expandable" else {
+                    throw Failure(
+                        message: "generic types such as '\(name)<...>' are not part of the type grammar; "
+                            + "write '[T]', '[String: T]', 'T?' or 'Expandable<Model>'", offset: index)
+                }
+                return try parseExpandable()
             }
             if let builtin = BuiltinType.named(name) { return .builtin(builtin) }
             return .model(name)
+        }
+
+        /// `Expandable<Model>`, after its name: a model's id or the model.
+        mutating func parseExpandable() throws -> TypeExpression {
+            let open = index
+            index += 1
+            skipSpaces()
+            let start = index
+            while let scalar = current, !TypeExpressionParser.isDelimiter(scalar) { index += 1 }
+            let model = String(String.UnicodeScalarView(scalars[start..<index]))
+            guard !model.isEmpty, BuiltinType.named(model) == nil else {
+                throw Failure(
+                    message: "'Expandable<...>' takes the name of a model, whose id or whole object a value is",
+                    offset: start)
+            }
+            skipSpaces()
+            guard current == ">" else {
+                let found = current.map { "found '\($0)'" } ?? "the type ends"
+                throw Failure(
+                    message: "expected '>' to close the '<' at character \(open + 1), but \(found)", offset: index)
+            }
+            index += 1
+            return .expandable(model)
         }
 
         mutating func parseCollection() throws -> TypeExpression {

@@ -74,12 +74,24 @@ package struct ResolvedModel: Sendable, Hashable {
     package var isIntegerEnumeration = false
 }
 
-/// One of several models, with how a value tells which.
+/// One of several types, with how a value tells which.
 package struct ResolvedOneOf: Sendable, Hashable {
-    /// The variants' model names, in the order written (and tried, without a discriminator).
-    package var variants: [String]
+    /// The variants, in the order written (and tried, without a discriminator).
+    package var variants: [ResolvedVariant]
     /// The discriminator's JSON property and values; nil to try each variant in turn.
     package var discriminator: ResolvedDiscriminator?
+}
+
+/// A variant of a `oneOf`: its type and its case name, before identifier rules apply.
+package struct ResolvedVariant: Sendable, Hashable {
+    package var type: TypeExpression
+    package var caseName: String
+
+    /// The model's name, where the variant is a model.
+    package var modelName: String? {
+        if case .model(let name) = type { return name }
+        return nil
+    }
 }
 
 /// A discriminator, its values decided.

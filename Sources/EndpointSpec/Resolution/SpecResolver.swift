@@ -251,11 +251,18 @@ private struct Resolution: Sendable {
             resolved.isIntegerEnumeration = model.isIntegerEnumeration
             return resolved
         case .oneOf(let oneOf):
-            let variants = oneOf.variants.map(\.value)
+            // Validation has ruled out malformed variants and, with a discriminator, any that is not a model.
+            let variants = oneOf.variants.compactMap { variant in
+                variant.type.expression.map { type in
+                    ResolvedVariant(type: type, caseName: variant.caseName ?? type.variantCaseName)
+                }
+            }
             let discriminator = oneOf.discriminator.map { discriminator -> ResolvedDiscriminator in
                 var values = discriminator.mapping.map { (value: $0.value.value, model: $0.model.value) }
                 let mapped = Set(values.map(\.model))
-                values += variants.filter { !mapped.contains($0) }.map { (value: $0, model: $0) }
+                values += oneOf.variants.compactMap(\.modelName?.value).filter { !mapped.contains($0) }.map {
+                    (value: $0, model: $0)
+                }
                 var encoded: [String: String] = [:]
                 for entry in values where encoded[entry.model] == nil { encoded[entry.model] = entry.value }
                 return ResolvedDiscriminator(

@@ -227,43 +227,87 @@ struct SpecValidator {
         }
     }
 
-    /// The variants are known, distinct models; with a discriminator they are objects, each named by a value.
+    /// The variants are known, distinct types that a JSON value can be (not `Void`, `Upload`, `JSON` or an optional);
+    /// with a discriminator they are object models, each named by a value. A variant that an earlier one always
+    /// takes first is a warning.
     private mutating func checkOneOf(_ oneOf: OneOf, of model: ModelDefinition) {
         let owner = "model '\(model.name.value)'"
+        let allowed =
+            "a variant is a model, a built-in type such as 'String' or 'Int', a list such as '\"[Entry]\"', a "
+            + "dictionary such as '\"[String: Int]\"' or 'Expandable<Model>'"
         var seen: Set<String> = []
+        var earlier: [TypeExpression] = []
         for variant in oneOf.variants {
-            guard let definition = models[variant.value] else {
-                diagnostics.error(
-                    "unknown model '\(variant.value)' in 'oneOf' of \(owner)"
-                        + suggestionHint(for: variant.value, among: spec.models.lazy.map(\.name.value)),
-                    at: variant.location)
+            guard let type = variant.type.expression else { continue }
+            let text = variant.type.text
+            if let refused = Self.refusedVariantReason(type) {
+                diagnostics.error("'\(type)' cannot be a variant in 'oneOf' of \(owner): \(refused)", at: text.location)
                 continue
             }
-            if !seen.insert(variant.value).inserted {
-                diagnostics.error("'\(variant.value)' is listed twice in 'oneOf' of \(owner)", at: variant.location)
-            } else if variant.value == model.name.value {
-                diagnostics.error("\(owner) cannot be one of itself; remove it from its 'oneOf'", at: variant.location)
-            } else if oneOf.discriminator != nil, !isObject(definition) {
+            var known = true
+            for name in type.modelNames where models[name] == nil {
+                known = false
                 diagnostics.error(
-                    "'\(variant.value)' in 'oneOf' of \(owner) is not an object model; with a discriminator each "
+                    "unknown model '\(name)' in 'oneOf' of \(owner)"
+                        + suggestionHint(for: name, among: spec.models.lazy.map(\.name.value)).nonEmpty(
+                            or: "; \(allowed)"),
+                    at: location(of: name, in: variant.type))
+            }
+            guard known else { continue }
+            checkType(variant.type, of: "an entry of 'oneOf' of \(owner)")
+            if !seen.insert(type.description).inserted {
+                diagnostics.error("'\(type)' is listed twice in 'oneOf' of \(owner)", at: text.location)
+            } else if type == .model(model.name.value) {
+                diagnostics.error("\(owner) cannot be one of itself; remove it from its 'oneOf'", at: text.location)
+            } else if oneOf.discriminator != nil,
+                !(variant.modelName.flatMap { models[$0.value] }.map(isObject) ?? false)
+            {
+                diagnostics.error(
+                    "'\(type)' in 'oneOf' of \(owner) is not an object model; with a discriminator each "
                         + "variant is an object that holds the property, so remove the discriminator to try each "
-                        + "variant in turn", at: variant.location)
+                        + "variant in turn", at: text.location)
+            } else if oneOf.discriminator == nil,
+                let shadow = earlier.first(where: { takesEveryValue(of: type, before: $0) })
+            {
+                diagnostics.warning(
+                    "'\(type)' in 'oneOf' of \(owner) is never chosen: variants are tried in the order written, and "
+                        + "'\(shadow)' before it takes every value it would; put '\(type)' before '\(shadow)'",
+                    at: text.location)
+            }
+            earlier.append(type)
+        }
+        // Two variants given the same `name` are reported too; the same type twice has been reported above.
+        let caseNames = oneOf.variants.compactMap { variant in
+            variant.caseName.map {
+                (
+                    place: variant.name ?? variant.type.text, type: variant.type.text.value,
+                    swift: SwiftName.memberName($0)
+                )
             }
         }
-        checkMemberNames(
-            oneOf.variants.map { ($0, SwiftName.memberName($0.value)) }, kind: "variant", in: "'oneOf' of \(owner)")
+        Self.forEachRepeat(in: caseNames, key: \.swift) { item, earlier in
+            guard item.type != earlier.type else { return }
+            diagnostics.error(
+                "variant '\(item.place.value)' of 'oneOf' of \(owner) becomes the case '\(item.swift)', like "
+                    + "'\(earlier.place.value)' at \(earlier.place.location.lineAndColumn); give one of them another "
+                    + "'name' ('{ type: \(item.type), name: … }')", at: item.place.location,
+                notes: [.init("'\(earlier.place.value)' is here", at: earlier.place.location)])
+        }
         guard let discriminator = oneOf.discriminator else { return }
-        for entry in discriminator.mapping where !seen.contains(entry.model.value) {
+        let modelVariants = Set(oneOf.variants.compactMap(\.modelName?.value))
+        for entry in discriminator.mapping where !modelVariants.contains(entry.model.value) {
             diagnostics.error(
                 "the discriminator value '\(entry.value.value)' of \(owner) names '\(entry.model.value)', which is not "
                     + "in its 'oneOf'; map it to one of "
-                    + oneOf.variants.map(\.value).filter { seen.contains($0) }.uniqued().map { "'\($0)'" }
+                    + oneOf.variants.compactMap(\.modelName?.value).filter { models[$0] != nil }.uniqued().map {
+                        "'\($0)'"
+                    }
                     .joined(separator: ", "),
                 at: entry.model.location)
         }
         checkWireNames(discriminator.mapping.map(\.value), kind: "discriminator value", in: owner)
         for variant in oneOf.variants {
-            guard let definition = models[variant.value] else { continue }
+            guard let variant = variant.modelName, let definition = models[variant.value] else { continue }
             let property = ModelComposition.properties(of: definition, models: models).first {
                 $0.wireName == discriminator.property.value
             }
@@ -279,6 +323,54 @@ struct SpecValidator {
                     "property '\(property.name.value)' of model '\(variant.value)' is the discriminator of \(owner), "
                         + "so it must be a String or a string enum, not '\(type)'", at: property.type.text.location)
             }
+        }
+    }
+
+    /// Why a type cannot be a variant of a `oneOf`, or nil when it can.
+    private static func refusedVariantReason(_ type: TypeExpression) -> String? {
+        switch type {
+        case .optional:
+            return "a variant is never optional; make the property or response that holds the model optional instead"
+        case .builtin(.json):
+            return "'JSON' would take every value, and a value no variant fits is kept as JSON in the 'unknown' case "
+                + "already"
+        case .builtin(.void):
+            return "'Void' means no body"
+        case _ where type.contains(.upload):
+            return "'Upload' is only for fields of a 'multipart' body"
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `earlier`, tried first, decodes every JSON value that `type` would: text before a date, id or
+    /// URL; a floating-point number before an integer; a wider integer before a narrower one; an open enum (which
+    /// keeps unknown values) before what it is made of.
+    private func takesEveryValue(of type: TypeExpression, before earlier: TypeExpression) -> Bool {
+        enum Kind { case text, number, integer, narrowInteger, other }
+        func kind(_ type: TypeExpression) -> Kind {
+            switch type {
+            case .builtin(.string), .builtin(.date), .builtin(.uuid), .builtin(.url): return .text
+            case .builtin(.double), .builtin(.float): return .number
+            case .builtin(.int), .builtin(.int64): return .integer
+            case .builtin(.int32): return .narrowInteger
+            case .model(let name):
+                guard let model = models[name], case .enumeration = model.kind else { return .other }
+                return model.isIntegerEnumeration ? .integer : .text
+            default: return .other
+            }
+        }
+        func isOpen(_ type: TypeExpression) -> Bool {
+            guard case .model(let name) = type, let model = models[name], case .enumeration = model.kind else {
+                return false
+            }
+            return true
+        }
+        switch (kind(earlier), kind(type)) {
+        case (.text, .text): return earlier == .builtin(.string) || isOpen(earlier)
+        case (.number, .integer), (.number, .narrowInteger), (.integer, .narrowInteger): return true
+        case (.integer, .integer): return true
+        default: return false
         }
     }
 
@@ -319,6 +411,33 @@ struct SpecValidator {
                 ?? suggestionHint(
                     for: name, among: spec.models.map(\.name.value) + BuiltinType.allCases.map(\.rawValue))
             diagnostics.error("unknown model '\(name)'\(hint)", at: location(of: name, in: type))
+        }
+        checkExpandables(in: expression, type)
+    }
+
+    /// `Expandable<Model>` holds an id string or the object: the model is an object, or a `oneOf` of objects, so
+    /// the two never read the same JSON.
+    private mutating func checkExpandables(in expression: TypeExpression, _ type: TypeReference) {
+        switch expression {
+        case .builtin, .model: return
+        case .array(let inner), .dictionary(let inner), .optional(let inner): checkExpandables(in: inner, type)
+        case .expandable(let name):
+            guard let model = models[name] else { return }
+            let isObjectLike: Bool
+            switch model.kind {
+            case .object: isObjectLike = true
+            case .enumeration: isObjectLike = false
+            case .oneOf(let oneOf):
+                isObjectLike = oneOf.variants.allSatisfy { variant in
+                    variant.modelName.flatMap { models[$0.value] }.map(isObject) ?? false
+                }
+            }
+            if !isObjectLike {
+                diagnostics.error(
+                    "'Expandable<\(name)>' needs an object model, or a 'oneOf' of object models: its value is the "
+                        + "object's id (a string) or the object, and '\(name)' could be read from a string too; use "
+                        + "a 'oneOf' with the variants you expect instead", at: location(of: name, in: type))
+            }
         }
     }
 
@@ -432,6 +551,11 @@ struct SpecValidator {
         "Models": "its models", "Scope": "its scopes", "Access": "what each scope may call",
         "Failures": "the types of declared errors", "Servers": "its other servers",
     ]
+}
+
+extension String {
+    /// The text, or `replacement` when it is empty.
+    fileprivate func nonEmpty(or replacement: String) -> String { isEmpty ? replacement : self }
 }
 
 extension Sequence where Element: Hashable {

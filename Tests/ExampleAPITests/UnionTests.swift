@@ -1,0 +1,99 @@
+import EndpointRuntime
+import Foundation
+import PaymentsAPI
+import TestSupport
+import Testing
+
+/// `oneOf` of plain types, lists, dictionaries and models, and `Expandable<Model>`, as generated for `Payments.yaml`,
+/// against Stripe's own example objects where `../shared/realworld/stripe` has them.
+@Suite("Unions of any type and expandable references decode and encode back")
+struct UnionTests {
+    let decoder = JSONCoding.makeDecoder()
+
+    func decode<Value: Decodable>(_ type: Value.Type, _ json: String) throws -> Value {
+        try decoder.decode(type, from: Data(json.utf8))
+    }
+
+    func json<Value: Encodable>(_ value: Value) throws -> String {
+        String(decoding: try JSONCoding.makeEncoder().encode(value), as: UTF8.self)
+    }
+
+    @Test("a string variant and a model variant: each JSON kind picks its case, and encodes back unchanged")
+    func stringOrModel() throws {
+        #expect(try decode(Payments.Models.Tag.self, #""urgent""#) == .string("urgent"))
+        let detailed = try decode(Payments.Models.Tag.self, #"{"name":"urgent","color":"red"}"#)
+        #expect(detailed == .detailed(Payments.Models.Label(name: "urgent", color: "red")))
+        #expect(try json(detailed) == #"{"color":"red","name":"urgent"}"#)
+        #expect(try json(Payments.Models.Tag.string("a/b")) == #""a/b""#)
+        // Neither a string nor a label: kept as it came.
+        let other = try decode(Payments.Models.Tag.self, #"[1,2]"#)
+        #expect(other == .unknown(.array([.number(1), .number(2)])))
+        #expect(try json(other) == "[1,2]")
+    }
+
+    @Test("an integer variant and a dictionary variant")
+    func intOrDictionary() throws {
+        #expect(try decode(Payments.Models.Balance.self, "42") == .int(42))
+        #expect(
+            try decode(Payments.Models.Balance.self, #"{"usd":5,"eur":7}"#) == .intDictionary(["usd": 5, "eur": 7]))
+        #expect(try json(Payments.Models.Balance.intDictionary(["usd": 5])) == #"{"usd":5}"#)
+        #expect(try decode(Payments.Models.Balance.self, "1.5") == .unknown(.number(1.5)))
+    }
+
+    @Test("Expandable: a string is the id, an object the model; both encode back as they came")
+    func expandable() throws {
+        let id = try decode(Expandable<Payments.Models.Card>.self, #""card_1""#)
+        #expect(id == .id("card_1") && id.object == nil)
+        let card = #"{"brand":"Visa","exp_month":8,"exp_year":2030,"id":"card_1","last4":"4242","object":"card"}"#
+        let object = try decode(Expandable<Payments.Models.Card>.self, card)
+        #expect(object.object?.last4 == "4242")
+        #expect(try json(object) == card)
+        #expect(try json(id) == #""card_1""#)
+        // Neither an id nor the object is an error, not a silent id.
+        #expect(throws: DecodingError.self) { try decode(Expandable<Payments.Models.Card>.self, "12") }
+    }
+
+    @Test("Stripe's example customer, expanded and deleted, and its list, decode with the generated models")
+    func stripeCustomers() throws {
+        guard let expanded = SharedData.contents(of: "realworld/stripe/customers.retrieve.expanded.composed.json"),
+            let deleted = SharedData.contents(of: "realworld/stripe/customers.retrieve.deleted.fixture.json"),
+            let list = SharedData.contents(of: "realworld/stripe/customers.list.composed.json")
+        else {
+            print("skipped: ../shared/realworld/stripe is not beside the repository")
+            return
+        }
+        guard case .customer(let customer) = try decoder.decode(Payments.Models.CustomerOrDeleted.self, from: expanded)
+        else {
+            Issue.record("the expanded customer did not decode as a customer")
+            return
+        }
+        guard case .object(.card(let card)) = customer.defaultSource else {
+            Issue.record("default_source is not an expanded card: \(String(describing: customer.defaultSource))")
+            return
+        }
+        #expect(card.last4 == "4242" && card.brand == "Visa")
+        let gone = try decoder.decode(Payments.Models.CustomerOrDeleted.self, from: deleted)
+        #expect(gone == .deletedCustomer(Payments.Models.DeletedCustomer(id: "cus_Oaxlz8kB0PJWGa", deleted: true)))
+        let page = try decoder.decode(Payments.Models.CustomerList.self, from: list)
+        #expect(page.data.count == 1 && page.data[0].defaultSource == nil && !page.hasMore)
+    }
+
+    @Test("Stripe's example payment intent and file decode; the customer reference is absent or an id")
+    func stripeIntentAndFile() throws {
+        guard let intent = SharedData.contents(of: "realworld/stripe/payment_intents.create.fixture.json"),
+            let file = SharedData.contents(of: "realworld/stripe/files.create.fixture.json")
+        else {
+            print("skipped: ../shared/realworld/stripe is not beside the repository")
+            return
+        }
+        let decoded = try decoder.decode(Payments.Models.PaymentIntent.self, from: intent)
+        #expect(decoded.amount == 1099 && decoded.customer == nil && decoded.paymentMethodTypes == ["card"])
+        var withCustomer = decoded
+        withCustomer.customer = .id("cus_1")
+        let again = try decoder.decode(
+            Payments.Models.PaymentIntent.self, from: JSONCoding.makeEncoder().encode(withCustomer))
+        #expect(again.customer == .id("cus_1"))
+        let links = try decoder.decode(Payments.Models.File.self, from: file).links
+        #expect((links?.data.count ?? 0) > 0)
+    }
+}
