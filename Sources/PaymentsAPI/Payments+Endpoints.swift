@@ -18,12 +18,39 @@ extension Payments.Customers {
         )
     }
 
+    /// Creates a customer.
+    ///
+    /// `POST /customers`, scope `Secret`.
+    public static func create<Token: Payments.Access.Secret>(
+        email: String? = nil,
+        name: String? = nil,
+        address: Payments.Models.Address? = nil,
+        metadata: [String: String]? = nil,
+        preferredLocales: [String]? = nil,
+        taxIdData: [Payments.Models.TaxIdData]? = nil
+    ) -> TypedAuthorizedEndpoint<Token, Payments.Models.Customer, Payments.Models.ErrorEnvelope> {
+        .json(
+            method: .post,
+            path: "/customers",
+            body: .form([
+                Parameter("email", email),
+                Parameter("name", name),
+                Parameter("address", nested: address),
+                Parameter("metadata", nested: metadata),
+                Parameter("preferred_locales", preferredLocales),
+                Parameter("tax_id_data", nested: taxIdData),
+            ]),
+            errors: Payments.defaultErrors
+        )
+    }
+
     /// Lists customers, newest first.
     ///
     /// `GET /customers`, scope `Secret`.
     public static func list<Token: Payments.Access.Secret>(
         limit: Int? = nil,
-        email: String? = nil
+        email: String? = nil,
+        created: Payments.Models.CreatedFilter? = nil
     ) -> TypedAuthorizedEndpoint<Token, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> {
         .json(
             method: .get,
@@ -31,6 +58,7 @@ extension Payments.Customers {
             query: [
                 Parameter("limit", limit),
                 Parameter("email", email),
+                Parameter("created", nested: created),
             ],
             errors: Payments.defaultErrors
         )

@@ -722,6 +722,133 @@ extension Payments.Models {
             }
         }
     }
+
+    public enum TaxIdType: Codable, Hashable, Sendable, RawRepresentable, ParameterValue, HeaderValue {
+        case euVat
+        case usEin
+        case gbVat
+        /// A value this version of the client does not know; the value itself is kept.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "eu_vat": self = .euVat
+            case "us_ein": self = .usEin
+            case "gb_vat": self = .gbVat
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .euVat: return "eu_vat"
+            case .usEin: return "us_ein"
+            case .gbVat: return "gb_vat"
+            case .unknown(let value): return value
+            }
+        }
+    }
+
+    public struct TaxIdData: Codable, Hashable, Sendable {
+        public var type: TaxIdType
+        public var value: String
+
+        /// Creates a value with the given properties.
+        public init(type: TaxIdType, value: String) {
+            self.type = type
+            self.value = value
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.type = try container.decodeMember(TaxIdType.self, "type")
+            self.value = try container.decodeMember(String.self, "value")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.value, "value")
+        }
+
+        public static func == (lhs: TaxIdData, rhs: TaxIdData) -> Bool {
+            guard ModelEquality.equal(lhs.type, rhs.type) else { return false }
+            guard ModelEquality.equal(lhs.value, rhs.value) else { return false }
+            return true
+        }
+    }
+
+    /// Bounds of a range; each is optional.
+    public struct RangeQuery: Codable, Hashable, Sendable {
+        public var gt: Int?
+        public var gte: Int?
+        public var lt: Int?
+        public var lte: Int?
+
+        /// Creates a value with the given properties.
+        public init(gt: Int? = nil, gte: Int? = nil, lt: Int? = nil, lte: Int? = nil) {
+            self.gt = gt
+            self.gte = gte
+            self.lt = lt
+            self.lte = lte
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.gt = try container.decodeMemberIfPresent(Int.self, "gt")
+            self.gte = try container.decodeMemberIfPresent(Int.self, "gte")
+            self.lt = try container.decodeMemberIfPresent(Int.self, "lt")
+            self.lte = try container.decodeMemberIfPresent(Int.self, "lte")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMemberIfPresent(self.gt, "gt")
+            try container.encodeMemberIfPresent(self.gte, "gte")
+            try container.encodeMemberIfPresent(self.lt, "lt")
+            try container.encodeMemberIfPresent(self.lte, "lte")
+        }
+
+        public static func == (lhs: RangeQuery, rhs: RangeQuery) -> Bool {
+            guard ModelEquality.equal(lhs.gt, rhs.gt) else { return false }
+            guard ModelEquality.equal(lhs.gte, rhs.gte) else { return false }
+            guard ModelEquality.equal(lhs.lt, rhs.lt) else { return false }
+            guard ModelEquality.equal(lhs.lte, rhs.lte) else { return false }
+            return true
+        }
+    }
+
+    /// An exact value, or a range.
+    ///
+    /// One of 2 types. Tried in this order; the first that decodes wins.
+    public indirect enum CreatedFilter: Codable, Hashable, Sendable {
+        /// A `Int`.
+        case exactly(Int)
+        /// A `RangeQuery`.
+        case range(RangeQuery)
+        /// A variant this version of the client does not know, kept as the JSON that arrived.
+        case unknown(JSONValue)
+
+        public init(from decoder: any Decoder) throws {
+            if let value = try? decoder.singleValueContainer().decode(Int.self) {
+                self = .exactly(value)
+            } else if let value = try? RangeQuery(from: decoder) {
+                self = .range(value)
+            } else {
+                self = .unknown(try JSONValue(from: decoder))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .exactly(let value):
+                var container = encoder.singleValueContainer()
+                try container.encode(value)
+            case .range(let value): try value.encode(to: encoder)
+            case .unknown(let json): try json.encode(to: encoder)
+            }
+        }
+    }
 }
 
 extension Payments.Models.ErrorEnvelope: Error {}

@@ -352,7 +352,7 @@ extension Translator {
             let format = parameter.arrayFormat == .comma ? ", arrayFormat: .comma" : ""
             return SwiftSource.concatenated(
                 "    ", parameterType, "(", SwiftSource.stringLiteral(parameter.wireName), ", ",
-                value(of: parameter.name.value), format, "),")
+                parameter.isNested ? "nested: " : "", value(of: parameter.name.value), format, "),")
         }
         if others.contains(where: { $0.location == .query }) {
             argument("query: [")
@@ -393,8 +393,9 @@ extension Translator {
         case .formFields(let fields)?:
             argument("body: .form([")
             for field in fields {
+                let label = field.isNested ? "nested: " : ""
                 lines.append(
-                    "    \(parameterType)(\(SwiftSource.stringLiteral(field.wireName)), \(value(of: field.name.value))),"
+                    "    \(parameterType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.name.value))),"
                 )
             }
             lines.append("])")

@@ -98,8 +98,13 @@ extension TypedEndpoint {
                 ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
             components.percentEncodedPath = basePath + (try encodedPath())
         }
-        let items = query.flatMap { $0.escapedPairs(PathEncoding.escapeQuery) }.map {
-            URLQueryItem(name: $0.name, value: $0.value)
+        let items: [URLQueryItem]
+        do {
+            items = try query.flatMap { try $0.escapedPairs(PathEncoding.escapeQuery) }.map {
+                URLQueryItem(name: $0.name, value: $0.value)
+            }
+        } catch {
+            throw RequestBuildError(endpoint: description, reason: "the query does not encode: \(error)")
         }
         if !items.isEmpty {
             // A cursor replaces an item of the same name that a next page's URL already carries.

@@ -14,6 +14,11 @@ public struct Parameter: Hashable, Sendable {
     public var values: [String]
     /// How more than one value is sent.
     public var arrayFormat: ArrayFormat
+    /// For a structured value: each value's keys below ``name`` (`[line1]`, `[0][type]`), one per value; empty
+    /// for a value sent under its name alone.
+    public private(set) var subscripts: [String] = []
+    /// Why a structured value cannot be sent, found when it was spread over its keys; the request fails with it.
+    private var failure: NestedFieldsError?
 
     /// A parameter with one value, or none when `value` is `nil`.
     public init(_ name: String, _ value: (some ParameterValue)?) {
@@ -29,8 +34,28 @@ public struct Parameter: Hashable, Sendable {
         self.arrayFormat = arrayFormat
     }
 
+    /// A structured value (a model, a dictionary, a list of models or a union) spread over bracketed keys, as a form
+    /// or a query carries objects: `address[line1]=…`, `metadata[order_id]=…`, `items[0][price]=…`. Keys follow the
+    /// model's declared order and a dictionary's sorted keys; see ``NestedFieldsError`` for what is refused.
+    public init(_ name: String, nested value: (some Encodable & Sendable)?) {
+        self.name = name
+        self.values = []
+        self.arrayFormat = .repeat
+        guard let value else { return }
+        do {
+            let fields = try NestedFields.fields(of: value, named: "")
+            self.subscripts = fields.map(\.name)
+            self.values = fields.map(\.value)
+        } catch let error as NestedFieldsError {
+            self.failure = NestedFieldsError(key: error.key, path: name + error.path, reason: error.reason)
+        } catch {
+            self.failure = NestedFieldsError(key: "", path: name, reason: "\(error)")
+        }
+    }
+
     /// The name/value pairs this parameter puts on the wire, in order.
     public var pairs: [(name: String, value: String)] {
+        if !subscripts.isEmpty { return zip(subscripts, values).map { (name + $0, $1) } }
         switch arrayFormat {
         case .repeat: return values.map { (name, $0) }
         case .comma: return values.isEmpty ? [] : [(name, values.joined(separator: ","))]
@@ -39,7 +64,9 @@ public struct Parameter: Hashable, Sendable {
 
     /// The pairs with name and values escaped by `escape`. A comma list's separators stay literal commas, so a
     /// comma inside one value (escaped as `%2C`) cannot be taken for a separator: `codes=DEU,FRA`.
-    func escapedPairs(_ escape: (String) -> String) -> [(name: String, value: String)] {
+    func escapedPairs(_ escape: (String) -> String) throws -> [(name: String, value: String)] {
+        if let failure { throw failure }
+        if !subscripts.isEmpty { return zip(subscripts, values).map { (escape(name + $0), escape($1)) } }
         switch arrayFormat {
         case .repeat: return values.map { (escape(name), escape($0)) }
         case .comma: return values.isEmpty ? [] : [(escape(name), values.map(escape).joined(separator: ","))]

@@ -33,7 +33,7 @@ public enum RequestBody: Sendable {
         case .jsonFields(let fields):
             return .data(try encoder.encode(JSONFields(fields: fields)), contentType: "application/json")
         case .form(let fields):
-            let text = fields.flatMap { $0.escapedPairs(FormEncoding.escape) }
+            let text = try fields.flatMap { try $0.escapedPairs(FormEncoding.escape) }
                 .map { $0.name + "=" + $0.value }
                 .joined(separator: "&")
             return .data(Data(text.utf8), contentType: "application/x-www-form-urlencoded")

@@ -133,6 +133,8 @@ package struct ResolvedProperty: Sendable, Hashable {
     package var example: DefaultValue?
     /// In a multipart body: whether the field travels as a JSON part, rather than text or a file.
     package var isJSONPart: Bool = false
+    /// In a form body: whether the field is a structure spread over bracketed keys (`address[line1]=…`).
+    package var isNested: Bool = false
 }
 
 /// A header with a fixed value.
@@ -154,6 +156,8 @@ package struct ResolvedParameter: Sendable, Hashable {
     package var defaultValue: DefaultValue?
     /// A path parameter whose value may span several segments.
     package var allowsSlashes: Bool = false
+    /// A query parameter that is a structure spread over bracketed keys (`created[gte]=…`).
+    package var isNested: Bool = false
 }
 
 /// What an endpoint sends.

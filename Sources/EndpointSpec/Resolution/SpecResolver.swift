@@ -130,6 +130,12 @@ private struct Resolution: Sendable {
         return value
     }
 
+    /// Whether a form field or query parameter of `type` is a structure (a model other than an enum, a dictionary, a
+    /// list of structures, a union) spread over bracketed keys, rather than text or a list of texts.
+    func isSentAsNestedFields(_ type: TypeExpression) -> Bool {
+        !type.unwrapped.isTextual(allowsLists: true, models: modelsByName)
+    }
+
     mutating func property(_ property: Property) -> ResolvedProperty {
         let type = type(property.type)
         var resolved = ResolvedProperty(
@@ -158,13 +164,20 @@ private struct Resolution: Sendable {
                 arrayFormat: parameter.arrayFormat?.value ?? .repeat, documentation: parameter.documentation)
             resolved.defaultValue = defaultValue(parameter.defaultValue, type)
             resolved.allowsSlashes = parameter.allowsSlashes?.value ?? false
+            resolved.isNested = location == .query && isSentAsNestedFields(type)
             return resolved
         }
         let body: ResolvedBody?
         switch endpoint.body {
         case .value(let reference)?: body = .value(type(reference))
         case .jsonFields(let fields, _)?: body = .jsonFields(fields.map { property($0) })
-        case .formFields(let fields, _)?: body = .formFields(fields.map { property($0) })
+        case .formFields(let fields, _)?:
+            body = .formFields(
+                fields.map {
+                    var field = property($0)
+                    field.isNested = isSentAsNestedFields(field.type)
+                    return field
+                })
         case .multipartFields(let fields, _)?:
             body = .multipartFields(
                 fields.map {

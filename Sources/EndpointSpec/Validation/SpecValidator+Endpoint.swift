@@ -253,12 +253,15 @@ extension SpecValidator {
             return
         }
         let allowsLists = location == .query
-        if let format = parameter.arrayFormat, !(allowsLists && type.unwrapped.isArray) {
+        if let format = parameter.arrayFormat,
+            !(allowsLists && type.unwrapped.isArray && isTextual(type.unwrapped, allowsLists: true))
+        {
             diagnostics.error(
-                "'arrayFormat' applies to query parameters whose type is a list, but \(name()) has the type "
+                "'arrayFormat' applies to query parameters whose type is a list of text, but \(name()) has the type "
                     + "'\(type)'; remove 'arrayFormat'", at: format.location)
         }
-        if !isTextual(type.unwrapped, allowsLists: allowsLists) {
+        // A structure in the query is spread over bracketed keys (`created[gte]=…`); a path or a header holds text.
+        if location != .query, !isTextual(type.unwrapped, allowsLists: allowsLists) {
             let lists = allowsLists ? ", or a list of them" : ""
             diagnostics.error(
                 "\(name()) has the type '\(type)', which cannot be sent as text; use String, a number, Bool, Date, "
@@ -289,12 +292,14 @@ extension SpecValidator {
             location = at
             for field in fields {
                 checkType(field.type, of: "field '\(field.name.value)'")
+                // Text, lists of text, and structures spread over bracketed keys all travel in a form; 'Upload'
+                // is refused by `checkType`, and bytes of their own are most likely a file.
                 checkField(field, of: what, allowsNull: false)
-                if let type = field.type.expression, !isTextual(type.unwrapped, allowsLists: true) {
+                if let type = field.type.expression, type.unwrapped.arrayElement == .builtin(.data) {
                     diagnostics.error(
-                        "form field '\(field.name.value)' of \(what) has the type '\(type)', which a form cannot "
-                            + "carry; use String, a number, Bool, Date, UUID, URL, an enum model, or a list of them; "
-                            + "files need 'multipart'", at: field.type.text.location)
+                        "form field '\(field.name.value)' of \(what) has the type '\(type)', bytes that a form can only "
+                            + "carry as base64 text; files need 'multipart' ('Upload'), and base64 inside a model is "
+                            + "'Data' in a property", at: field.type.text.location)
                 }
             }
             checkWireNames(fields.map { $0.key ?? $0.name }, kind: "form key", in: "the form of \(what)")

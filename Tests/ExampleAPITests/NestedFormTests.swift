@@ -1,0 +1,42 @@
+import EndpointRuntime
+import Foundation
+import PaymentsAPI
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The generated `Payments` factories send models, maps and lists of models as bracketed keys, as Stripe reads them.
+@Suite("Generated forms and queries spread structures over bracketed keys")
+struct NestedFormTests {
+    typealias Key = Payments.Scope.Secret
+
+    @Test("customer create: address in declared order, metadata sorted, tax ids indexed")
+    func create() throws {
+        let endpoint: TypedAuthorizedEndpoint<Key, Payments.Models.Customer, Payments.Models.ErrorEnvelope> =
+            Payments.Customers.create(
+                email: "jenny@example.com",
+                address: Payments.Models.Address(line1: "1 Main St", city: "Bern", postalCode: "3000"),
+                metadata: ["order_id": "6735", "campaign": "fall"],
+                taxIdData: [Payments.Models.TaxIdData(type: .euVat, value: "DE123")])
+        let request = try endpoint.endpoint.urlRequest(baseURL: Payments.baseURL)
+        #expect(
+            String(decoding: request.httpBody ?? Data(), as: UTF8.self)
+                == "email=jenny%40example.com&address%5Bline1%5D=1+Main+St&address%5Bcity%5D=Bern"
+                + "&address%5Bpostal_code%5D=3000&metadata%5Bcampaign%5D=fall&metadata%5Border_id%5D=6735"
+                + "&tax_id_data%5B0%5D%5Btype%5D=eu_vat&tax_id_data%5B0%5D%5Bvalue%5D=DE123")
+    }
+
+    @Test("customer list: a union in the query is its case's value, a range or one number")
+    func list() throws {
+        let range: TypedAuthorizedEndpoint<Key, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> =
+            Payments.Customers.list(limit: 10, created: .range(Payments.Models.RangeQuery(gte: 1_694_038_270)))
+        #expect(
+            try range.endpoint.urlRequest(baseURL: Payments.baseURL).url?.query
+                == "limit=10&created%5Bgte%5D=1694038270")
+        let exact: TypedAuthorizedEndpoint<Key, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> =
+            Payments.Customers.list(created: .exactly(5))
+        #expect(try exact.endpoint.urlRequest(baseURL: Payments.baseURL).url?.query == "created=5")
+    }
+}
