@@ -47,10 +47,14 @@ extension Payments.Customers {
     /// Lists customers, newest first.
     ///
     /// `GET /customers`, scope `Secret`.
+    ///
+    /// - Parameters:
+    ///   - updatedSince: Only customers changed since then.
     public static func list<Token: Payments.Access.Secret>(
         limit: Int? = nil,
         email: String? = nil,
-        created: Payments.Models.CreatedFilter? = nil
+        created: Payments.Models.CreatedFilter? = nil,
+        updatedSince: Date? = nil
     ) -> TypedAuthorizedEndpoint<Token, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> {
         .json(
             method: .get,
@@ -59,6 +63,7 @@ extension Payments.Customers {
                 Parameter("limit", limit),
                 Parameter("email", email),
                 Parameter("created", nested: created),
+                Parameter("updated_since", updatedSince, dateFormat: .unixSeconds),
             ],
             errors: Payments.defaultErrors
         )
@@ -66,6 +71,34 @@ extension Payments.Customers {
 }
 
 extension Payments.PaymentIntents {
+    /// Creates a payment intent.
+    ///
+    /// `POST /payment_intents`, scope `Secret`.
+    public static func create<Token: Payments.Access.Secret>(
+        amount: Int,
+        currency: String,
+        customer: String? = nil,
+        description: String? = nil,
+        captureMethod: Payments.Models.CaptureMethod? = nil,
+        paymentMethodTypes: [String]? = nil,
+        metadata: [String: String]? = nil
+    ) -> TypedAuthorizedEndpoint<Token, Payments.Models.PaymentIntent, Payments.Models.ErrorEnvelope> {
+        .json(
+            method: .post,
+            path: "/payment_intents",
+            body: .form([
+                Parameter("amount", amount),
+                Parameter("currency", currency),
+                Parameter("customer", customer),
+                Parameter("description", description),
+                Parameter("capture_method", captureMethod),
+                Parameter("payment_method_types[]", paymentMethodTypes),
+                Parameter("metadata", nested: metadata),
+            ]),
+            errors: Payments.defaultErrors
+        )
+    }
+
     /// `GET /payment_intents/{intent}`, scope `Secret`.
     public static func retrieve<Token: Payments.Access.Secret>(
         intent: String,

@@ -254,6 +254,7 @@ extension Payments.Models {
     public struct Customer: Codable, Hashable, Sendable {
         public var id: String
         public var object: String
+        public var created: Date
         public var email: String?
         public var name: String?
         public var address: Address?
@@ -266,6 +267,7 @@ extension Payments.Models {
         public init(
             id: String,
             object: String,
+            created: Date,
             email: String? = nil,
             name: String? = nil,
             address: Address? = nil,
@@ -276,6 +278,7 @@ extension Payments.Models {
         ) {
             self.id = id
             self.object = object
+            self.created = created
             self.email = email
             self.name = name
             self.address = address
@@ -289,6 +292,7 @@ extension Payments.Models {
             let container = try decoder.container(keyedBy: ModelCodingKey.self)
             self.id = try container.decodeMember(String.self, "id")
             self.object = try container.decodeMember(String.self, "object")
+            self.created = try container.decodeMember(Date.self, "created", dateFormat: .unixSeconds)
             self.email = try container.decodeMemberIfPresent(String.self, "email")
             self.name = try container.decodeMemberIfPresent(String.self, "name")
             self.address = try container.decodeMemberIfPresent(Address.self, "address")
@@ -302,6 +306,7 @@ extension Payments.Models {
             var container = encoder.container(keyedBy: ModelCodingKey.self)
             try container.encodeMember(self.id, "id")
             try container.encodeMember(self.object, "object")
+            try container.encodeMember(self.created, "created", dateFormat: .unixSeconds)
             try container.encodeMemberIfPresent(self.email, "email")
             try container.encodeMemberIfPresent(self.name, "name")
             try container.encodeMemberIfPresent(self.address, "address")
@@ -314,6 +319,7 @@ extension Payments.Models {
         public static func == (lhs: Customer, rhs: Customer) -> Bool {
             guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
             guard ModelEquality.equal(lhs.object, rhs.object) else { return false }
+            guard ModelEquality.equal(lhs.created, rhs.created) else { return false }
             guard ModelEquality.equal(lhs.email, rhs.email) else { return false }
             guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
             guard ModelEquality.equal(lhs.address, rhs.address) else { return false }
@@ -457,6 +463,8 @@ extension Payments.Models {
         public var id: String
         public var amount: Int
         public var currency: String
+        public var created: Date
+        public var canceledAt: Date?
         public var status: PaymentIntentStatus
         public var customer: Expandable<CustomerOrDeleted>?
         public var metadata: [String: String]
@@ -467,6 +475,8 @@ extension Payments.Models {
             id: String,
             amount: Int,
             currency: String,
+            created: Date,
+            canceledAt: Date? = nil,
             status: PaymentIntentStatus,
             customer: Expandable<CustomerOrDeleted>? = nil,
             metadata: [String: String],
@@ -475,6 +485,8 @@ extension Payments.Models {
             self.id = id
             self.amount = amount
             self.currency = currency
+            self.created = created
+            self.canceledAt = canceledAt
             self.status = status
             self.customer = customer
             self.metadata = metadata
@@ -486,6 +498,8 @@ extension Payments.Models {
             self.id = try container.decodeMember(String.self, "id")
             self.amount = try container.decodeMember(Int.self, "amount")
             self.currency = try container.decodeMember(String.self, "currency")
+            self.created = try container.decodeMember(Date.self, "created", dateFormat: .unixSeconds)
+            self.canceledAt = try container.decodeMemberIfPresent(Date.self, "canceled_at", dateFormat: .unixSeconds)
             self.status = try container.decodeMember(PaymentIntentStatus.self, "status")
             self.customer = try container.decodeMemberIfPresent(Expandable<CustomerOrDeleted>.self, "customer")
             self.metadata = try container.decodeMember([String: String].self, "metadata")
@@ -497,6 +511,8 @@ extension Payments.Models {
             try container.encodeMember(self.id, "id")
             try container.encodeMember(self.amount, "amount")
             try container.encodeMember(self.currency, "currency")
+            try container.encodeMember(self.created, "created", dateFormat: .unixSeconds)
+            try container.encodeMemberIfPresent(self.canceledAt, "canceled_at", dateFormat: .unixSeconds)
             try container.encodeMember(self.status, "status")
             try container.encodeMemberIfPresent(self.customer, "customer")
             try container.encodeMember(self.metadata, "metadata")
@@ -507,6 +523,8 @@ extension Payments.Models {
             guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
             guard ModelEquality.equal(lhs.amount, rhs.amount) else { return false }
             guard ModelEquality.equal(lhs.currency, rhs.currency) else { return false }
+            guard ModelEquality.equal(lhs.created, rhs.created) else { return false }
+            guard ModelEquality.equal(lhs.canceledAt, rhs.canceledAt) else { return false }
             guard ModelEquality.equal(lhs.status, rhs.status) else { return false }
             guard ModelEquality.equal(lhs.customer, rhs.customer) else { return false }
             guard ModelEquality.equal(lhs.metadata, rhs.metadata) else { return false }
@@ -517,12 +535,14 @@ extension Payments.Models {
 
     public struct FileLink: Codable, Hashable, Sendable {
         public var id: String
+        public var created: Date
         public var url: URL?
         public var expired: Bool
 
         /// Creates a value with the given properties.
-        public init(id: String, url: URL? = nil, expired: Bool) {
+        public init(id: String, created: Date, url: URL? = nil, expired: Bool) {
             self.id = id
+            self.created = created
             self.url = url
             self.expired = expired
         }
@@ -530,6 +550,7 @@ extension Payments.Models {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelCodingKey.self)
             self.id = try container.decodeMember(String.self, "id")
+            self.created = try container.decodeMember(Date.self, "created", dateFormat: .unixSeconds)
             self.url = try container.decodeMemberIfPresent(URL.self, "url")
             self.expired = try container.decodeMember(Bool.self, "expired")
         }
@@ -537,12 +558,14 @@ extension Payments.Models {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelCodingKey.self)
             try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.created, "created", dateFormat: .unixSeconds)
             try container.encodeMemberIfPresent(self.url, "url")
             try container.encodeMember(self.expired, "expired")
         }
 
         public static func == (lhs: FileLink, rhs: FileLink) -> Bool {
             guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.created, rhs.created) else { return false }
             guard ModelEquality.equal(lhs.url, rhs.url) else { return false }
             guard ModelEquality.equal(lhs.expired, rhs.expired) else { return false }
             return true
@@ -580,6 +603,8 @@ extension Payments.Models {
 
     public struct File: Codable, Hashable, Sendable {
         public var id: String
+        public var created: Date
+        public var expiresAt: Date?
         public var filename: String?
         public var purpose: String
         public var size: Int
@@ -588,12 +613,16 @@ extension Payments.Models {
         /// Creates a value with the given properties.
         public init(
             id: String,
+            created: Date,
+            expiresAt: Date? = nil,
             filename: String? = nil,
             purpose: String,
             size: Int,
             links: FileLinks? = nil
         ) {
             self.id = id
+            self.created = created
+            self.expiresAt = expiresAt
             self.filename = filename
             self.purpose = purpose
             self.size = size
@@ -603,6 +632,8 @@ extension Payments.Models {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelCodingKey.self)
             self.id = try container.decodeMember(String.self, "id")
+            self.created = try container.decodeMember(Date.self, "created", dateFormat: .unixSeconds)
+            self.expiresAt = try container.decodeMemberIfPresent(Date.self, "expires_at", dateFormat: .unixSeconds)
             self.filename = try container.decodeMemberIfPresent(String.self, "filename")
             self.purpose = try container.decodeMember(String.self, "purpose")
             self.size = try container.decodeMember(Int.self, "size")
@@ -612,6 +643,8 @@ extension Payments.Models {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelCodingKey.self)
             try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.created, "created", dateFormat: .unixSeconds)
+            try container.encodeMemberIfPresent(self.expiresAt, "expires_at", dateFormat: .unixSeconds)
             try container.encodeMemberIfPresent(self.filename, "filename")
             try container.encodeMember(self.purpose, "purpose")
             try container.encodeMember(self.size, "size")
@@ -620,6 +653,8 @@ extension Payments.Models {
 
         public static func == (lhs: File, rhs: File) -> Bool {
             guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.created, rhs.created) else { return false }
+            guard ModelEquality.equal(lhs.expiresAt, rhs.expiresAt) else { return false }
             guard ModelEquality.equal(lhs.filename, rhs.filename) else { return false }
             guard ModelEquality.equal(lhs.purpose, rhs.purpose) else { return false }
             guard ModelEquality.equal(lhs.size, rhs.size) else { return false }
@@ -778,15 +813,15 @@ extension Payments.Models {
         }
     }
 
-    /// Bounds of a range; each is optional.
-    public struct RangeQuery: Codable, Hashable, Sendable {
-        public var gt: Int?
-        public var gte: Int?
-        public var lt: Int?
-        public var lte: Int?
+    /// Bounds of a range of dates; each is optional.
+    public struct DateRange: Codable, Hashable, Sendable {
+        public var gt: Date?
+        public var gte: Date?
+        public var lt: Date?
+        public var lte: Date?
 
         /// Creates a value with the given properties.
-        public init(gt: Int? = nil, gte: Int? = nil, lt: Int? = nil, lte: Int? = nil) {
+        public init(gt: Date? = nil, gte: Date? = nil, lt: Date? = nil, lte: Date? = nil) {
             self.gt = gt
             self.gte = gte
             self.lt = lt
@@ -795,21 +830,21 @@ extension Payments.Models {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelCodingKey.self)
-            self.gt = try container.decodeMemberIfPresent(Int.self, "gt")
-            self.gte = try container.decodeMemberIfPresent(Int.self, "gte")
-            self.lt = try container.decodeMemberIfPresent(Int.self, "lt")
-            self.lte = try container.decodeMemberIfPresent(Int.self, "lte")
+            self.gt = try container.decodeMemberIfPresent(Date.self, "gt", dateFormat: .unixSeconds)
+            self.gte = try container.decodeMemberIfPresent(Date.self, "gte", dateFormat: .unixSeconds)
+            self.lt = try container.decodeMemberIfPresent(Date.self, "lt", dateFormat: .unixSeconds)
+            self.lte = try container.decodeMemberIfPresent(Date.self, "lte", dateFormat: .unixSeconds)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelCodingKey.self)
-            try container.encodeMemberIfPresent(self.gt, "gt")
-            try container.encodeMemberIfPresent(self.gte, "gte")
-            try container.encodeMemberIfPresent(self.lt, "lt")
-            try container.encodeMemberIfPresent(self.lte, "lte")
+            try container.encodeMemberIfPresent(self.gt, "gt", dateFormat: .unixSeconds)
+            try container.encodeMemberIfPresent(self.gte, "gte", dateFormat: .unixSeconds)
+            try container.encodeMemberIfPresent(self.lt, "lt", dateFormat: .unixSeconds)
+            try container.encodeMemberIfPresent(self.lte, "lte", dateFormat: .unixSeconds)
         }
 
-        public static func == (lhs: RangeQuery, rhs: RangeQuery) -> Bool {
+        public static func == (lhs: DateRange, rhs: DateRange) -> Bool {
             guard ModelEquality.equal(lhs.gt, rhs.gt) else { return false }
             guard ModelEquality.equal(lhs.gte, rhs.gte) else { return false }
             guard ModelEquality.equal(lhs.lt, rhs.lt) else { return false }
@@ -818,21 +853,21 @@ extension Payments.Models {
         }
     }
 
-    /// An exact value, or a range.
+    /// An exact time in Unix seconds, or a range.
     ///
     /// One of 2 types. Tried in this order; the first that decodes wins.
     public indirect enum CreatedFilter: Codable, Hashable, Sendable {
-        /// A `Int`.
-        case exactly(Int)
-        /// A `RangeQuery`.
-        case range(RangeQuery)
+        /// A `Int64`.
+        case exactly(Int64)
+        /// A `DateRange`.
+        case range(DateRange)
         /// A variant this version of the client does not know, kept as the JSON that arrived.
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            if let value = try? decoder.singleValueContainer().decode(Int.self) {
+            if let value = try? decoder.singleValueContainer().decode(Int64.self) {
                 self = .exactly(value)
-            } else if let value = try? RangeQuery(from: decoder) {
+            } else if let value = try? DateRange(from: decoder) {
                 self = .range(value)
             } else {
                 self = .unknown(try JSONValue(from: decoder))
@@ -846,6 +881,29 @@ extension Payments.Models {
                 try container.encode(value)
             case .range(let value): try value.encode(to: encoder)
             case .unknown(let json): try json.encode(to: encoder)
+            }
+        }
+    }
+
+    public enum CaptureMethod: Codable, Hashable, Sendable, RawRepresentable, ParameterValue, HeaderValue {
+        case automatic
+        case manual
+        /// A value this version of the client does not know; the value itself is kept.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "automatic": self = .automatic
+            case "manual": self = .manual
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .automatic: return "automatic"
+            case .manual: return "manual"
+            case .unknown(let value): return value
             }
         }
     }

@@ -28,13 +28,29 @@ struct NestedFormTests {
                 + "&tax_id_data%5B0%5D%5Btype%5D=eu_vat&tax_id_data%5B0%5D%5Bvalue%5D=DE123")
     }
 
+    @Test("payment intent create: a list with brackets in its key, a map, an enum")
+    func createIntent() throws {
+        let endpoint: TypedAuthorizedEndpoint<Key, Payments.Models.PaymentIntent, Payments.Models.ErrorEnvelope> =
+            Payments.PaymentIntents.create(
+                amount: 1099, currency: "usd", captureMethod: .manual, paymentMethodTypes: ["card", "sepa_debit"],
+                metadata: ["order_id": "6735"])
+        let request = try endpoint.endpoint.urlRequest(baseURL: Payments.baseURL)
+        #expect(
+            String(decoding: request.httpBody ?? Data(), as: UTF8.self)
+                == "amount=1099&currency=usd&capture_method=manual&payment_method_types%5B%5D=card"
+                + "&payment_method_types%5B%5D=sepa_debit&metadata%5Border_id%5D=6735")
+    }
+
     @Test("customer list: a union in the query is its case's value, a range or one number")
     func list() throws {
         let range: TypedAuthorizedEndpoint<Key, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> =
-            Payments.Customers.list(limit: 10, created: .range(Payments.Models.RangeQuery(gte: 1_694_038_270)))
+            Payments.Customers.list(
+                limit: 10, created: .range(Payments.Models.DateRange(gte: Date(timeIntervalSince1970: 1_694_038_270))),
+                updatedSince: Date(timeIntervalSince1970: 1_700_000_000.5))
+        // The API's `dateFormat: unixSeconds` reaches a date inside a model in the query and a date parameter.
         #expect(
             try range.endpoint.urlRequest(baseURL: Payments.baseURL).url?.query
-                == "limit=10&created%5Bgte%5D=1694038270")
+                == "limit=10&created%5Bgte%5D=1694038270&updated_since=1700000000.5")
         let exact: TypedAuthorizedEndpoint<Key, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> =
             Payments.Customers.list(created: .exactly(5))
         #expect(try exact.endpoint.urlRequest(baseURL: Payments.baseURL).url?.query == "created=5")

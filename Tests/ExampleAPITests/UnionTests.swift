@@ -88,6 +88,11 @@ struct UnionTests {
         }
         let decoded = try decoder.decode(Payments.Models.PaymentIntent.self, from: intent)
         #expect(decoded.amount == 1099 && decoded.customer == nil && decoded.paymentMethodTypes == ["card"])
+        // `created: 1234567890` in Unix seconds, as the spec's `dateFormat: unixSeconds` says.
+        #expect(decoded.created == Date(timeIntervalSince1970: 1_234_567_890))
+        #expect(decoded.canceledAt == Date(timeIntervalSince1970: 1_234_567_890))
+        let encoded = String(decoding: try JSONCoding.makeEncoder().encode(decoded), as: UTF8.self)
+        #expect(encoded.contains(#""created":1234567890,"#) && encoded.contains(#""canceled_at":1234567890,"#))
         var withCustomer = decoded
         withCustomer.customer = .id("cus_1")
         let again = try decoder.decode(

@@ -342,8 +342,12 @@ extension Translator {
         argument(SwiftSource.concatenated("path: ", SwiftSource.stringLiteral(endpoint.path.value)))
         if !endpoint.pathParameters.isEmpty {
             let pairs = endpoint.pathParameters.map {
-                SwiftSource.concatenated(
-                    SwiftSource.stringLiteral($0.wireName), ": ", value(of: $0.name.value), ".parameterText")
+                $0.dateFormat == .iso8601
+                    ? SwiftSource.concatenated(
+                        SwiftSource.stringLiteral($0.wireName), ": ", value(of: $0.name.value), ".parameterText")
+                    : SwiftSource.concatenated(
+                        SwiftSource.stringLiteral($0.wireName), ": ", namer.runtime("DateFormat"), ".",
+                        $0.dateFormat.rawValue, ".text(for: ", value(of: $0.name.value), ")")
             }
             argument("pathParameters: [\(pairs.joined(separator: ", "))]")
         }
@@ -352,7 +356,8 @@ extension Translator {
             let format = parameter.arrayFormat == .comma ? ", arrayFormat: .comma" : ""
             return SwiftSource.concatenated(
                 "    ", parameterType, "(", SwiftSource.stringLiteral(parameter.wireName), ", ",
-                parameter.isNested ? "nested: " : "", value(of: parameter.name.value), format, "),")
+                parameter.isNested ? "nested: " : "",
+                value(of: parameter.name.value) + dateFormatArgument(parameter.dateFormat), format, "),")
         }
         if others.contains(where: { $0.location == .query }) {
             argument("query: [")
@@ -385,9 +390,16 @@ extension Translator {
         case .jsonFields(let fields)?:
             argument("body: .jsonFields([")
             for field in fields {
+                let fieldValue =
+                    field.dateFormat == .iso8601
+                    ? value(of: field.name.value)
+                    : SwiftSource.concatenated(
+                        namer.runtime("DateFormat"), ".", field.dateFormat.rawValue, ".field(",
+                        value(of: field.name.value),
+                        ")")
                 lines.append(
-                    SwiftSource.concatenated(
-                        "    (", SwiftSource.stringLiteral(field.wireName), ", ", value(of: field.name.value), "),"))
+                    SwiftSource.concatenated("    (", SwiftSource.stringLiteral(field.wireName), ", ", fieldValue, "),")
+                )
             }
             lines.append("])")
         case .formFields(let fields)?:
@@ -395,8 +407,8 @@ extension Translator {
             for field in fields {
                 let label = field.isNested ? "nested: " : ""
                 lines.append(
-                    "    \(parameterType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.name.value))),"
-                )
+                    "    \(parameterType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.name.value))"
+                        + "\(dateFormatArgument(field.dateFormat))),")
             }
             lines.append("])")
         case .multipartFields(let fields)?:

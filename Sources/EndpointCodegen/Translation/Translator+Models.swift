@@ -96,10 +96,13 @@ extension Translator {
             // `self.` keeps a property named `container` or `decoder` apart from the local and the parameter.
             let wireName = SwiftSource.stringLiteral(property.wireName)
             let ifPresent = storedIsOptional ? "IfPresent" : ""
+            // The wire name, and a date's format when it is not ISO 8601 (rare: no second string for the others).
+            let format = dateFormatArgument(property.dateFormat)
+            let key = format.isEmpty ? wireName : wireName + format
             view.decoding = SwiftSource.concatenated(
-                "self.", keyName, " = try container.decodeMember", ifPresent, "(", storedType, ".self, ", wireName, ")")
+                "self.", keyName, " = try container.decodeMember", ifPresent, "(", storedType, ".self, ", key, ")")
             view.encoding = SwiftSource.concatenated(
-                "try container.encodeMember", ifPresent, "(self.", keyName, ", ", wireName, ")")
+                "try container.encodeMember", ifPresent, "(self.", keyName, ", ", key, ")")
             view.comparison = SwiftSource.concatenated(equality, ".equal(lhs.", keyName, ", rhs.", keyName, ")")
             if property.wireName != swiftName { needsCodingKeys = true }
             codingKeys.append(

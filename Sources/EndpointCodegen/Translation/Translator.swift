@@ -297,3 +297,11 @@ struct Translator {
         return references
     }
 }
+
+extension Translator {
+    /// `, dateFormat: .unixSeconds` for a date that does not travel as ISO 8601 (the resolver set the format only
+    /// on dates); nothing otherwise, so ISO dates keep the coder's own strategy.
+    func dateFormatArgument(_ format: DateFormat) -> String {
+        format == .iso8601 ? "" : ", dateFormat: ." + format.rawValue
+    }
+}

@@ -49,7 +49,8 @@ struct TypeNamer: Sendable {
         // Foundation
         "Date", "URL", "UUID",
         // EndpointRuntime
-        "AuthScheme", "AuthorizationScope", "DeclaredFailure", "EmptyErrorBody", "Endpoint", "ErrorSchema",
+        "AuthScheme", "AuthorizationScope", "DateFormat", "DeclaredFailure", "EmptyErrorBody", "Endpoint",
+        "ErrorSchema",
         "Expandable",
         "HeaderValue", "Indirect", "JSONValue", "ModelCodingKey", "ModelEquality", "MultipartPart", "Parameter",
         "ParameterValue", "ReceivedResponse", "Reply", "ResponseHeaders", "Server", "TypedAuthorizedEndpoint",

@@ -246,6 +246,7 @@ extension SpecDecoder {
             })
         else { return nil }
         parameter.defaultValue = text(fields?["default"], "'default' of \(what())", optional: false)
+        if let node = fields?["dateFormat"] { parameter.dateFormat = dateFormat(node, what()) }
         if let node = fields?["allowsSlashes"] {
             parameter.allowsSlashes = Located(bool(node, "'allowsSlashes' of \(what())"), at: node.location)
         }

@@ -148,3 +148,18 @@ extension SpecDecoder {
         }
     }
 }
+
+extension SpecDecoder {
+    /// `dateFormat: iso8601 | unixSeconds | unixMilliseconds`.
+    mutating func dateFormat(_ node: YAMLNode?, _ what: @autoclosure () -> String) -> Located<DateFormat>? {
+        guard let text = text(node, "'dateFormat' of \(what())", optional: false) else { return nil }
+        guard let format = DateFormat(rawValue: text.value) else {
+            diagnostics.error(
+                "unknown date format '\(text.value)' for \(what()); use "
+                    + DateFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                    + " (ISO 8601 text, or seconds or milliseconds since 1970)", at: text.location)
+            return nil
+        }
+        return Located(format, at: text.location)
+    }
+}

@@ -34,6 +34,7 @@ struct SpecDecoder {
         var spec = Spec(file: file, api: api ?? Located("API", at: root.location))
         spec.baseURL = text(fields["baseURL"], "'baseURL'", optional: false)
         spec.description = text(fields["description"], "'description'")
+        spec.dateFormat = dateFormat(fields["dateFormat"], "the API")
         if let node = fields["servers"] { spec.servers = servers(node) }
         if let node = fields["headers"] { spec.constantHeaders = constantHeaders(node, of: "the API") }
         if let node = fields["scopes"] { spec.scopes = scopes(node) }
@@ -329,6 +330,7 @@ struct SpecDecoder {
         else { return nil }
         property.defaultValue = text(fields?["default"], "'default' of \(what())", optional: false)
         property.example = text(fields?["example"], "'example' of \(what())", optional: false)
+        if let node = fields?["dateFormat"] { property.dateFormat = dateFormat(node, what()) }
         if let node = fields?["nullable"] {
             property.nullable = Located(bool(node, "'nullable' of \(what())"), at: node.location)
         }

@@ -1,7 +1,7 @@
 /// The keys each part of a spec may have, in the order `Specs/README.md` documents them.
 enum SpecKeys {
     static let topLevel = [
-        "api", "baseURL", "description", "servers", "headers", "scopes", "errors", "models", "endpoints",
+        "api", "baseURL", "description", "dateFormat", "servers", "headers", "scopes", "errors", "models", "endpoints",
     ]
     static let scope = ["includes", "description", "auth"]
     static let auth = ["apiKey", "in"]
@@ -9,7 +9,9 @@ enum SpecKeys {
     static let model = ["description", "deprecated", "properties", "extends", "enum", "oneOf", "discriminator"]
     static let discriminator = ["property", "mapping"]
     static let oneOfVariant = ["type", "name"]
-    static let property = ["type", "key", "default", "example", "nullable", "description", "deprecated"]
+    static let property = [
+        "type", "key", "default", "example", "nullable", "dateFormat", "description", "deprecated",
+    ]
     static let raw = ["media", "name", "description"]
     static let enumCase = ["value", "name", "description", "deprecated"]
     static let endpoint = [
@@ -20,6 +22,6 @@ enum SpecKeys {
     static let responseHeader = ["type", "name", "description"]
     static let paging = ["next", "cursor", "param"]
     static let parameter = [
-        "type", "in", "key", "default", "arrayFormat", "allowsSlashes", "description", "deprecated",
+        "type", "in", "key", "default", "arrayFormat", "allowsSlashes", "dateFormat", "description", "deprecated",
     ]
 }

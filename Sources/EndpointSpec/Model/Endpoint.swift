@@ -158,6 +158,7 @@ package struct Parameter: Sendable, Hashable {
         var arrayFormat: Located<ArrayFormat>?
         var defaultValue: Located<String>?
         var allowsSlashes: Located<Bool>?
+        var dateFormat: Located<DateFormat>?
     }
 
     /// `key`: the name on the wire (placeholder, query item or header name) when it differs from the name.
@@ -179,6 +180,12 @@ package struct Parameter: Sendable, Hashable {
     }
 
     /// `allowsSlashes: true`: a path parameter whose value may span several segments (`docs/a.md`).
+    /// `dateFormat`: how a date parameter travels, over the API's.
+    package var dateFormat: Located<DateFormat>? {
+        get { extras.box?.fields.dateFormat }
+        set { extras.fields.dateFormat = newValue }
+    }
+
     package var allowsSlashes: Located<Bool>? {
         get { extras.box?.fields.allowsSlashes }
         set { extras.fields.allowsSlashes = newValue }

@@ -21,6 +21,8 @@ package struct Spec: Sendable {
     package var constantHeaders: [ConstantHeader] = []
     /// `servers`: other base URLs endpoints may name, in the file's order.
     package var servers: [ServerDefinition] = []
+    /// `dateFormat`: how the API's dates travel unless a property or parameter says otherwise.
+    package var dateFormat: Located<DateFormat>?
 
     /// Creates a spec.
     package init(
@@ -326,6 +328,13 @@ package struct Property: Sendable, Hashable {
         var nullable: Located<Bool>?
         var defaultValue: Located<String>?
         var example: Located<String>?
+        var dateFormat: Located<DateFormat>?
+    }
+
+    /// `dateFormat`: how a date property travels, over the API's.
+    package var dateFormat: Located<DateFormat>? {
+        get { extras.box?.fields.dateFormat }
+        set { extras.fields.dateFormat = newValue }
     }
 
     /// `key`: the JSON (or form) key when it differs from the name.
@@ -412,6 +421,16 @@ package struct ConstantHeader: Sendable, Hashable {
         self.name = name
         self.value = value
     }
+}
+
+/// How a date travels: `dateFormat` of the API, a property or a parameter.
+package enum DateFormat: String, CaseIterable, Sendable, Hashable {
+    /// `2023-09-06T22:11:10Z`, the default.
+    case iso8601
+    /// Seconds since 1970, a number.
+    case unixSeconds
+    /// Milliseconds since 1970, a number.
+    case unixMilliseconds
 }
 
 /// Another base URL, named so endpoints can point at it: `uploads: https://uploads.github.com` under `servers`.

@@ -135,6 +135,8 @@ package struct ResolvedProperty: Sendable, Hashable {
     package var isJSONPart: Bool = false
     /// In a form body: whether the field is a structure spread over bracketed keys (`address[line1]=…`).
     package var isNested: Bool = false
+    /// How a `Date`, `Date?` or `[Date]` travels: its own `dateFormat`, else the API's, else ISO 8601.
+    package var dateFormat: DateFormat = .iso8601
 }
 
 /// A header with a fixed value.
@@ -158,6 +160,8 @@ package struct ResolvedParameter: Sendable, Hashable {
     package var allowsSlashes: Bool = false
     /// A query parameter that is a structure spread over bracketed keys (`created[gte]=…`).
     package var isNested: Bool = false
+    /// How a `Date`, `Date?` or `[Date]` travels: its own `dateFormat`, else the API's, else ISO 8601.
+    package var dateFormat: DateFormat = .iso8601
 }
 
 /// What an endpoint sends.

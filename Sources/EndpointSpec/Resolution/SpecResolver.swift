@@ -103,6 +103,8 @@ enum SpecResolver {
 private struct Resolution: Sendable {
     let modelsByName: [String: ModelDefinition]
     let apiHeaders: [ResolvedHeader]
+    /// `dateFormat` of the API: how dates travel where a property or parameter does not say.
+    let apiDateFormat: DateFormat
     /// False once a type, default value, response reading or paging field of this part did not resolve.
     var complete = true
 
@@ -111,6 +113,7 @@ private struct Resolution: Sendable {
         for model in spec.models where modelsByName[model.name.value] == nil { modelsByName[model.name.value] = model }
         self.modelsByName = modelsByName
         apiHeaders = spec.constantHeaders.map { ResolvedHeader(name: $0.name.value, value: $0.value.value) }
+        apiDateFormat = spec.dateFormat?.value ?? .iso8601
     }
 
     mutating func type(_ reference: TypeReference) -> TypeExpression {
@@ -130,6 +133,12 @@ private struct Resolution: Sendable {
         return value
     }
 
+    /// How a value of `type` travels if it is a date or a list of dates: its own format, else the API's.
+    func dateFormat(_ own: Located<DateFormat>?, of type: TypeExpression) -> DateFormat {
+        guard type.unwrapped.arrayElement == .builtin(.date) else { return .iso8601 }
+        return own?.value ?? apiDateFormat
+    }
+
     /// Whether a form field or query parameter of `type` is a structure (a model other than an enum, a dictionary, a
     /// list of structures, a union) spread over bracketed keys, rather than text or a list of texts.
     func isSentAsNestedFields(_ type: TypeExpression) -> Bool {
@@ -143,6 +152,7 @@ private struct Resolution: Sendable {
         resolved.isNullable = property.nullable?.value ?? false
         resolved.defaultValue = defaultValue(property.defaultValue, type)
         resolved.example = defaultValue(property.example, type)
+        resolved.dateFormat = dateFormat(property.dateFormat, of: type)
         return resolved
     }
 
@@ -165,6 +175,7 @@ private struct Resolution: Sendable {
             resolved.defaultValue = defaultValue(parameter.defaultValue, type)
             resolved.allowsSlashes = parameter.allowsSlashes?.value ?? false
             resolved.isNested = location == .query && isSentAsNestedFields(type)
+            resolved.dateFormat = dateFormat(parameter.dateFormat, of: type)
             return resolved
         }
         let body: ResolvedBody?

@@ -252,6 +252,7 @@ extension SpecValidator {
                 at: parameter.type.text.location)
             return
         }
+        checkDateFormat(parameter.dateFormat, of: parameter.type, what: name())
         let allowsLists = location == .query
         if let format = parameter.arrayFormat,
             !(allowsLists && type.unwrapped.isArray && isTextual(type.unwrapped, allowsLists: true))
@@ -309,6 +310,12 @@ extension SpecValidator {
                 // Text, files and JSON values all travel as parts (`Void` is refused where it is read).
                 checkType(field.type, of: "field '\(field.name.value)'", allowsUpload: true)
                 checkField(field, of: what, allowsNull: false)
+                if let format = field.dateFormat, field.type.expression?.unwrapped.arrayElement == .builtin(.date) {
+                    diagnostics.error(
+                        "'dateFormat' is not supported in a multipart body (field '\(field.name.value)' of \(what)): "
+                            + "its dates are text parts in ISO 8601; send the number as 'Int64' instead",
+                        at: format.location)
+                }
             }
             checkWireNames(fields.map { $0.key ?? $0.name }, kind: "part name", in: "the multipart body of \(what)")
         case .raw(let raw):
@@ -327,6 +334,7 @@ extension SpecValidator {
     /// `nullable` and `default` of a body field: null only in JSON and only for optional fields.
     private mutating func checkField(_ field: Property, of what: String, allowsNull: Bool) {
         checkDefault(field.defaultValue, of: field.type, what: "field '\(field.name.value)' of \(what)")
+        checkDateFormat(field.dateFormat, of: field.type, what: "field '\(field.name.value)' of \(what)")
         guard let nullable = field.nullable, nullable.value else { return }
         let name = "field '\(field.name.value)' of \(what)"
         if !allowsNull {

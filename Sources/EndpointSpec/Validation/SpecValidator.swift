@@ -155,6 +155,8 @@ struct SpecValidator {
                 let properties = ModelComposition.properties(of: model, models: models)
                 for property in properties {
                     checkType(property.type, of: "property '\(property.name.value)'")
+                    checkDateFormat(
+                        property.dateFormat, of: property.type, what: "property '\(property.name.value)' of \(owner)")
                     checkDefault(
                         property.defaultValue, of: property.type, what: "property '\(property.name.value)' of \(owner)")
                     checkExample(
@@ -413,6 +415,27 @@ struct SpecValidator {
             diagnostics.error("unknown model '\(name)'\(hint)", at: location(of: name, in: type))
         }
         checkExpandables(in: expression, type)
+    }
+
+    /// `dateFormat` applies to `Date`, `Date?`, `[Date]` and `[Date]?`; a spec-wide Unix format does not reach a
+    /// date inside a dictionary or a nested list, which stays ISO 8601 and is worth a warning.
+    mutating func checkDateFormat(
+        _ format: Located<DateFormat>?, of type: TypeReference, what: @autoclosure () -> String
+    ) {
+        guard let expression = type.expression else { return }
+        let isDate = expression.unwrapped.arrayElement == .builtin(.date)
+        if let format, !isDate {
+            diagnostics.error(
+                "'dateFormat' applies to dates ('Date', 'Date?', '[Date]'), but \(what()) has the type "
+                    + "'\(expression)'; remove 'dateFormat'", at: format.location)
+        } else if format == nil, !isDate, expression.contains(.date), let apiFormat = spec.dateFormat,
+            apiFormat.value != .iso8601
+        {
+            diagnostics.warning(
+                "the API's 'dateFormat: \(apiFormat.value.rawValue)' reaches 'Date', 'Date?' and '[Date]' only; the "
+                    + "dates in \(what()) ('\(expression)') travel as ISO 8601; give them a model of their own, or "
+                    + "a type such as '[Date]'", at: type.text.location)
+        }
     }
 
     /// `Expandable<Model>` holds an id string or the object: the model is an object, or a `oneOf` of objects, so
