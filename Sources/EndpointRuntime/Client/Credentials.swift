@@ -71,6 +71,7 @@ public struct MissingCredentialError: Error, Sendable, Hashable, CustomStringCon
     public var scheme: AuthScheme
 
     public var description: String {
-        "no credential for the \(scheme) scheme: give Credentials a token or a provider"
+        "no credential for the \(scheme) scheme: give Credentials a token or a provider; a scope that sends no "
+            + "credential at all is declared 'auth: none' in the spec"
     }
 }

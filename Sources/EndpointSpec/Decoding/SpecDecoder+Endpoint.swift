@@ -45,7 +45,20 @@ extension SpecDecoder {
                     "expected a list of scope names for \(what), found \(node.kindDescription)", at: node.location)
                 return nil
             }
-            let names = items.compactMap { text($0, "an entry of \(what)", optional: false) }
+            var refused = false
+            let names = items.compactMap { item -> Located<String>? in
+                guard item.sequenceItems == nil else {
+                    refused = true
+                    diagnostics.error(
+                        "an entry of \(what) is a list, but each entry is a scope name; to accept a token that holds "
+                            + "all of several scopes as one entry, declare a scope that includes them (such as "
+                            + "'ReadWrite: { includes: [Read, Write] }') and name it here", at: item.location)
+                    return nil
+                }
+                return text(item, "an entry of \(what)", optional: false)
+            }
+            // A refused entry is reported; checking what is left would only add errors about a list nobody wrote.
+            if refused { return nil }
             if names.isEmpty {
                 diagnostics.error("\(what) lists no scope; name at least one, or leave 'scope' out", at: node.location)
                 return nil

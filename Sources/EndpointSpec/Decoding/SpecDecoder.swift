@@ -190,6 +190,12 @@ struct SpecDecoder {
         let name = Located(entry.key, at: entry.keyLocation)
         let documentation = documentation(fields, of: what)
         let kinds = ["properties", "enum", "oneOf"].filter { fields[$0] != nil }
+        // A model that only extends others is an object with their properties and none of its own.
+        if kinds.isEmpty, let node = fields["extends"] {
+            var model = ModelDefinition(name: name, kind: .object([]), documentation: documentation)
+            model.extends = names(node, "'extends' of \(what)")
+            return model
+        }
         guard kinds.count == 1 else {
             if kinds.count > 1 {
                 diagnostics.error(

@@ -361,10 +361,18 @@ extension SpecValidator {
                 diagnostics.error(
                     "constant header '\(header.name.value)' of \(what) is also a header parameter; keep one of them",
                     at: header.name.location)
-            } else if lowered == "accept", endpoint.responseMedia != nil {
-                diagnostics.error(
-                    "constant header 'Accept' of \(what) repeats what 'media' of its response sends as 'Accept'; "
-                        + "keep 'media'", at: header.name.location)
+            } else if lowered == "accept", let media = endpoint.responseMedia {
+                if header.value.value.lowercased() == media.value.lowercased() {
+                    diagnostics.error(
+                        "constant header 'Accept' of \(what) repeats what 'media' of its response sends as 'Accept'; "
+                            + "keep 'media'", at: header.name.location)
+                } else {
+                    diagnostics.error(
+                        "constant header 'Accept: \(header.value.value)' of \(what) conflicts with 'media: "
+                            + "\(media.value)' of its response, which is sent as 'Accept' and says how the body is "
+                            + "read; keep one of them", at: header.name.location,
+                        notes: [.init("'media' is here", at: media.location)])
+                }
             }
         }
     }

@@ -353,6 +353,10 @@ struct YAMLTreeBuilder {
                 linesContain("/{", from: contextAt.line, to: problemAt.line)
             {
                 message += "; inside { … } a path with placeholders needs quotes: path: \"/items/{id}\""
+            } else if error.problem.contains("mapping values are not allowed") {
+                message +=
+                    "; a text with ': ' in it (a description, a summary) reads as a new key: put the text in quotes, "
+                    + "description: \"Creates: a thing\", or write it on the next lines after 'description: |'"
             }
             fail(message, at: problemAt)
         case .memory:
