@@ -50,11 +50,13 @@ extension Payments.Customers {
     ///
     /// - Parameters:
     ///   - updatedSince: Only customers changed since then.
+    ///   - startingAfter: The id of the customer to list after.
     public static func list<Token: Payments.Access.Secret>(
         limit: Int? = nil,
         email: String? = nil,
         created: Payments.Models.CreatedFilter? = nil,
-        updatedSince: Date? = nil
+        updatedSince: Date? = nil,
+        startingAfter: String? = nil
     ) -> TypedAuthorizedEndpoint<Token, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> {
         .json(
             method: .get,
@@ -64,8 +66,10 @@ extension Payments.Customers {
                 Parameter("email", email),
                 Parameter("created", nested: created),
                 Parameter("updated_since", updatedSince, dateFormat: .unixSeconds),
+                Parameter("starting_after", startingAfter),
             ],
-            errors: Payments.defaultErrors
+            errors: Payments.defaultErrors,
+            paging: .afterLastItem("starting_after", items: { $0.data }, field: { $0.id }, while: { $0.hasMore })
         )
     }
 }

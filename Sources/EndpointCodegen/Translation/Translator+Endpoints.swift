@@ -517,6 +517,10 @@ extension Translator {
         case .link: return ".link"
         case .nextURL(let path): return ".nextURL { \(access(path)) }"
         case .cursor(let path, let query): return ".cursor(\(SwiftSource.stringLiteral(query))) { \(access(path)) }"
+        case .lastItem(let list, let field, let query, let condition):
+            let more = condition.map { ", while: { \(access($0)) }" } ?? ""
+            return ".afterLastItem(\(SwiftSource.stringLiteral(query)), items: { \(access(list)) }, "
+                + "field: { \(access(field)) }\(more))"
         }
     }
 }

@@ -39,6 +39,24 @@ public struct Paging<Response: Sendable>: Sendable {
         }
     }
 
+    /// A field of the last element of a list in the body, sent back as the query item `parameter` (Stripe's
+    /// `starting_after=<id of the last element of data>`), while `more` says there are more pages (`has_more`;
+    /// nil reads as no more). Without `more`, paging goes on while a page has elements. An empty list, or a last
+    /// element whose field is nil or empty, is the last page.
+    public static func afterLastItem<Item>(
+        _ parameter: String, items: @escaping @Sendable (Response) -> [Item]?,
+        field: @escaping @Sendable (Item) -> (any ParameterValue)?,
+        while more: (@Sendable (Response) -> Bool?)? = nil
+    ) -> Paging {
+        Paging { _, value in
+            if let more, more(value) != true { return nil }
+            guard let last = items(value)?.last, let cursor = field(last)?.parameterText, !cursor.isEmpty else {
+                return nil
+            }
+            return .query(name: parameter, value: cursor)
+        }
+    }
+
     /// The same rule for a response that holds this one (a ``Reply`` holding its body).
     public func map<Outer>(_ inner: @escaping @Sendable (Outer) -> Response) -> Paging<Outer> {
         let next = self.next

@@ -168,10 +168,12 @@ extension SpecDecoder {
         }
     }
 
-    /// `paging: link`, `paging: { next: field }` or `paging: { cursor: field, param: name }`.
+    /// `paging: link`, `paging: { next: field }`, `paging: { cursor: field, param: name }` or
+    /// `paging: { lastItem: list.field, param: name, while: flag }`.
     private mutating func paging(_ node: YAMLNode, of owner: String) -> Paging? {
         let what = "'paging' of \(owner)"
-        let expected = "'link', or a mapping with 'next' (a URL field) or 'cursor' and 'param'"
+        let expected =
+            "'link', or a mapping with 'next' (a URL field), 'cursor' and 'param', or 'lastItem', 'param' and 'while'"
         if node.scalar != nil {
             guard let scalar = text(node, what, optional: false) else { return nil }
             if scalar.value == "link" { return .link(at: scalar.location) }
@@ -182,6 +184,27 @@ extension SpecDecoder {
         let next = text(fields["next"], "'next' of \(what)", optional: false)
         let cursor = text(fields["cursor"], "'cursor' of \(what)", optional: false)
         let parameter = text(fields["param"], "'param' of \(what)", optional: false)
+        let lastItem = text(fields["lastItem"], "'lastItem' of \(what)", optional: false)
+        let condition = text(fields["while"], "'while' of \(what)", optional: false)
+        if let lastItem {
+            guard next == nil, cursor == nil else {
+                diagnostics.error(
+                    "\(what) has 'lastItem' and '\(next != nil ? "next" : "cursor")'; a page names its successor one way",
+                    at: node.location)
+                return nil
+            }
+            guard let parameter else {
+                diagnostics.error(
+                    "\(what) has a 'lastItem' but no 'param'; name the query parameter the last item's field is sent "
+                        + "back in, such as 'param: startingAfter'", at: lastItem.location)
+                return nil
+            }
+            return .lastItem(lastItem, parameter: parameter, condition: condition)
+        }
+        if let condition {
+            diagnostics.error(
+                "'while' of \(what) belongs to paging by 'lastItem'; remove it", at: condition.location)
+        }
         switch (next, cursor, parameter) {
         case (let next?, nil, nil):
             return .nextURL(next)

@@ -20,7 +20,7 @@ enum SpecKeys {
     ]
     static let response = ["type", "media", "headers", "paging"]
     static let responseHeader = ["type", "name", "description"]
-    static let paging = ["next", "cursor", "param"]
+    static let paging = ["next", "cursor", "lastItem", "param", "while"]
     static let parameter = [
         "type", "in", "key", "default", "arrayFormat", "allowsSlashes", "dateFormat", "description", "deprecated",
     ]

@@ -112,6 +112,10 @@ package indirect enum Paging: Sendable, Hashable {
     case nextURL(Located<String>)
     /// `paging: { cursor: field.path, param: name }`: a value in the body, sent back as the query parameter `name`.
     case cursor(Located<String>, parameter: Located<String>)
+    /// `paging: { lastItem: data.id, param: startingAfter, while: hasMore }`: a field of the last element of a list
+    /// in the body, sent back as the query parameter `param` while the boolean `while` is true (or, without it,
+    /// while the list is not empty).
+    case lastItem(Located<String>, parameter: Located<String>, condition: Located<String>?)
 }
 
 /// The HTTP methods an endpoint may use.

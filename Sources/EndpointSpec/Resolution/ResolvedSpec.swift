@@ -251,6 +251,9 @@ package enum ResolvedPaging: Sendable, Hashable {
     case nextURL(FieldPath)
     /// A value in the body, sent back as the query item `queryName`.
     case cursor(FieldPath, queryName: String)
+    /// A field of the last element of a list in the body, sent back as the query item `queryName` while the
+    /// boolean at `condition` is true (without one, while the list is not empty).
+    case lastItem(list: FieldPath, field: FieldPath, queryName: String, condition: FieldPath?)
 }
 
 /// A namespace of endpoints.

@@ -258,6 +258,18 @@ private struct Resolution: Sendable {
             case .cursor(let path, let parameter):
                 let wireName = parameters.first { $0.name.value == parameter.value }?.wireName ?? parameter.value
                 return field(path).map { .cursor($0, queryName: wireName) }
+            case .lastItem(let path, let parameter, let condition):
+                let wireName = parameters.first { $0.name.value == parameter.value }?.wireName ?? parameter.value
+                guard
+                    case .success(let item) = FieldPath.resolveLastItem(
+                        path.value, from: response, models: modelsByName)
+                else {
+                    complete = false
+                    return nil
+                }
+                let flag = condition.flatMap(field)
+                if condition != nil, flag == nil { return nil }
+                return .lastItem(list: item.list, field: item.field, queryName: wireName, condition: flag)
             }
         }
         return resolved

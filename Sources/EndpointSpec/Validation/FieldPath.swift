@@ -42,6 +42,30 @@ package struct FieldPath: Sendable, Hashable {
         return .success(FieldPath(steps: steps, type: current))
     }
 
+    /// `data.id` for paging by the last item: the path to a list (`data`), then the path of a field inside its
+    /// elements (`id`); the list is the first property on the way whose type is a list.
+    package static func resolveLastItem(
+        _ path: String, from root: TypeExpression, models: [String: ModelDefinition]
+    ) -> Result<(list: FieldPath, field: FieldPath), Problem> {
+        let segments = path.split(separator: ".", omittingEmptySubsequences: false)
+        for count in 1..<max(1, segments.count) {
+            let prefix = segments[..<count].joined(separator: ".")
+            switch resolve(prefix, from: root, models: models) {
+            case .failure(let problem):
+                return .failure(problem)
+            case .success(let list):
+                guard case .array(let element) = list.type.unwrapped else { continue }
+                return resolve(segments[count...].joined(separator: "."), from: element, models: models).map {
+                    (list, $0)
+                }
+            }
+        }
+        return .failure(
+            Problem(
+                message: "'\(path)' reaches no list before its last name; write the list property, then the field of "
+                    + "its elements, such as 'data.id'"))
+    }
+
     /// Why a path does not resolve.
     package struct Problem: Error, Sendable, Hashable {
         package var message: String

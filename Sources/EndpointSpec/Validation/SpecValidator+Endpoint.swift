@@ -119,7 +119,7 @@ extension SpecValidator {
         let location: SourceLocation
         switch paging {
         case .link(let at): location = at
-        case .nextURL(let path), .cursor(let path, _): location = path.location
+        case .nextURL(let path), .cursor(let path, _), .lastItem(let path, _, _): location = path.location
         }
         if endpoint.method.value != .get {
             diagnostics.error(
@@ -149,13 +149,24 @@ extension SpecValidator {
             case .success:
                 break
             }
-        case .cursor(let path, let parameterName):
-            switch FieldPath.resolve(path.value, from: response, models: models) {
+        case .cursor(let path, let parameterName), .lastItem(let path, let parameterName, _):
+            let isLastItem: Bool
+            let cursorType: Result<TypeExpression, FieldPath.Problem>
+            if case .lastItem(_, _, let condition) = paging {
+                isLastItem = true
+                cursorType = FieldPath.resolveLastItem(path.value, from: response, models: models).map(\.field.type)
+                if let condition { checkPagingCondition(condition, of: response, what: what) }
+            } else {
+                isLastItem = false
+                cursorType = FieldPath.resolve(path.value, from: response, models: models).map(\.type)
+            }
+            let key = isLastItem ? "lastItem" : "cursor"
+            switch cursorType {
             case .failure(let problem):
-                diagnostics.error("'cursor' of the paging of \(what): \(problem.message)", at: path.location)
-            case .success(let field) where !isTextual(field.type.unwrapped, allowsLists: false):
+                diagnostics.error("'\(key)' of the paging of \(what): \(problem.message)", at: path.location)
+            case .success(let type) where !isTextual(type.unwrapped, allowsLists: false):
                 diagnostics.error(
-                    "'cursor' of the paging of \(what) is '\(path.value)', of type '\(field.type)', which cannot be "
+                    "'\(key)' of the paging of \(what) is '\(path.value)', of type '\(type)', which cannot be "
                         + "sent back as a query item; use a String, a number or an enum model",
                     at: path.location)
             case .success:
@@ -178,6 +189,22 @@ extension SpecValidator {
                     "'param' of the paging of \(what) is '\(parameterName.value)', which is no query parameter of "
                         + "the endpoint; \(hint)", at: parameterName.location)
             }
+        }
+    }
+
+    /// `while` of paging by the last item: a `Bool` (or `Bool?`, nil meaning no more) in the body.
+    private mutating func checkPagingCondition(
+        _ condition: Located<String>, of response: TypeExpression, what: String
+    ) {
+        switch FieldPath.resolve(condition.value, from: response, models: models) {
+        case .failure(let problem):
+            diagnostics.error("'while' of the paging of \(what): \(problem.message)", at: condition.location)
+        case .success(let field) where field.type.unwrapped != .builtin(.bool):
+            diagnostics.error(
+                "'while' of the paging of \(what) is '\(condition.value)', of type '\(field.type)'; it must say "
+                    + "whether there are more pages, a 'Bool' such as 'hasMore'", at: condition.location)
+        case .success:
+            break
         }
     }
 
