@@ -86,6 +86,96 @@ extension GitHub.Repos {
             lastModified = try response.header("Last-Modified")
         }
     }
+
+    /// A file or a directory of a repository.
+    ///
+    /// `GET /repos/{owner}/{repo}/contents/{path}`, scope `Public`.
+    ///
+    /// - Parameters:
+    ///   - ref: A branch, tag or commit; the default branch when absent.
+    public static func contents<Token: GitHub.Access.Public>(
+        owner: String,
+        repo: String,
+        path: String,
+        ref: String? = nil
+    ) -> TypedAuthorizedEndpoint<Token, GitHub.Models.Contents, GitHub.Models.GitHubError> {
+        .json(
+            method: .get,
+            path: "/repos/{owner}/{repo}/contents/{path}",
+            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
+            query: [
+                Parameter("ref", ref),
+            ],
+            headers: [
+                Parameter("Accept", "application/vnd.github.object+json"),
+            ],
+            errors: GitHub.defaultErrors.merging([
+                .code(404): .json(GitHub.Models.GitHubError.self),
+            ])
+        ).allowingSlashes(in: ["path"])
+    }
+
+    /// A file or a directory of a repository.
+    ///
+    /// The file's bytes as they are.
+    ///
+    /// `GET /repos/{owner}/{repo}/contents/{path}`, scope `Public`.
+    ///
+    /// - Parameters:
+    ///   - ref: A branch, tag or commit; the default branch when absent.
+    public static func contentsRaw<Token: GitHub.Access.Public>(
+        owner: String,
+        repo: String,
+        path: String,
+        ref: String? = nil
+    ) -> TypedAuthorizedEndpoint<Token, Data, GitHub.Models.GitHubError> {
+        .reading(
+            method: .get,
+            path: "/repos/{owner}/{repo}/contents/{path}",
+            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
+            query: [
+                Parameter("ref", ref),
+            ],
+            headers: [
+                Parameter("Accept", "application/vnd.github.raw"),
+            ],
+            errors: GitHub.defaultErrors.merging([
+                .code(404): .json(GitHub.Models.GitHubError.self),
+            ]),
+            readResponse: { response, _ in response.body }
+        ).allowingSlashes(in: ["path"])
+    }
+
+    /// A file or a directory of a repository.
+    ///
+    /// The same, as `application/vnd.github.html`.
+    ///
+    /// `GET /repos/{owner}/{repo}/contents/{path}`, scope `Public`.
+    ///
+    /// - Parameters:
+    ///   - ref: A branch, tag or commit; the default branch when absent.
+    public static func contentsHtml<Token: GitHub.Access.Public>(
+        owner: String,
+        repo: String,
+        path: String,
+        ref: String? = nil
+    ) -> TypedAuthorizedEndpoint<Token, String, GitHub.Models.GitHubError> {
+        .reading(
+            method: .get,
+            path: "/repos/{owner}/{repo}/contents/{path}",
+            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
+            query: [
+                Parameter("ref", ref),
+            ],
+            headers: [
+                Parameter("Accept", "application/vnd.github.html"),
+            ],
+            errors: GitHub.defaultErrors.merging([
+                .code(404): .json(GitHub.Models.GitHubError.self),
+            ]),
+            readResponse: { response, _ in try response.text() }
+        ).allowingSlashes(in: ["path"])
+    }
 }
 
 extension GitHub.Users {

@@ -211,6 +211,118 @@ extension GitHub.Models {
         }
     }
 
+    /// One entry of a directory listing.
+    public struct ContentEntry: Codable, Hashable, Sendable {
+        public var name: String
+        public var path: String
+        public var type: String
+        public var size: Int
+
+        /// Creates a value with the given properties.
+        public init(name: String, path: String, type: String, size: Int) {
+            self.name = name
+            self.path = path
+            self.type = type
+            self.size = size
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.name = try container.decodeMember(String.self, "name")
+            self.path = try container.decodeMember(String.self, "path")
+            self.type = try container.decodeMember(String.self, "type")
+            self.size = try container.decodeMember(Int.self, "size")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.path, "path")
+            try container.encodeMember(self.type, "type")
+            try container.encodeMember(self.size, "size")
+        }
+
+        public static func == (lhs: ContentEntry, rhs: ContentEntry) -> Bool {
+            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
+            guard ModelEquality.equal(lhs.path, rhs.path) else { return false }
+            guard ModelEquality.equal(lhs.type, rhs.type) else { return false }
+            guard ModelEquality.equal(lhs.size, rhs.size) else { return false }
+            return true
+        }
+    }
+
+    /// A file, its bytes base64-encoded.
+    public struct FileContent: Codable, Hashable, Sendable {
+        public var name: String
+        public var path: String
+        public var content: String
+        public var encoding: String
+
+        /// Creates a value with the given properties.
+        public init(name: String, path: String, content: String, encoding: String) {
+            self.name = name
+            self.path = path
+            self.content = content
+            self.encoding = encoding
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.name = try container.decodeMember(String.self, "name")
+            self.path = try container.decodeMember(String.self, "path")
+            self.content = try container.decodeMember(String.self, "content")
+            self.encoding = try container.decodeMember(String.self, "encoding")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.name, "name")
+            try container.encodeMember(self.path, "path")
+            try container.encodeMember(self.content, "content")
+            try container.encodeMember(self.encoding, "encoding")
+        }
+
+        public static func == (lhs: FileContent, rhs: FileContent) -> Bool {
+            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
+            guard ModelEquality.equal(lhs.path, rhs.path) else { return false }
+            guard ModelEquality.equal(lhs.content, rhs.content) else { return false }
+            guard ModelEquality.equal(lhs.encoding, rhs.encoding) else { return false }
+            return true
+        }
+    }
+
+    /// A directory's listing, or a file.
+    ///
+    /// One of 2 types. Tried in this order; the first that decodes wins.
+    public indirect enum Contents: Codable, Hashable, Sendable {
+        /// A `[ContentEntry]`.
+        case contentEntryList([ContentEntry])
+        /// A `FileContent`.
+        case fileContent(FileContent)
+        /// A variant this version of the client does not know, kept as the JSON that arrived.
+        case unknown(JSONValue)
+
+        public init(from decoder: any Decoder) throws {
+            if let value = try? decoder.singleValueContainer().decode([ContentEntry].self) {
+                self = .contentEntryList(value)
+            } else if let value = try? FileContent(from: decoder) {
+                self = .fileContent(value)
+            } else {
+                self = .unknown(try JSONValue(from: decoder))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .contentEntryList(let value):
+                var container = encoder.singleValueContainer()
+                try container.encode(value)
+            case .fileContent(let value): try value.encode(to: encoder)
+            case .unknown(let json): try json.encode(to: encoder)
+            }
+        }
+    }
+
     public struct GitHubError: Codable, Hashable, Sendable {
         public var message: String
         public var documentationURL: URL?

@@ -1,6 +1,29 @@
 /// Reading one endpoint: method, path, parameters, body, response, scope and errors.
 extension SpecDecoder {
-    mutating func endpoint(_ entry: YAMLMappingEntry, in namespace: String) -> Endpoint? {
+    /// The endpoint of `entry`, then one more for each of its response's `alternatives`, into `endpoints`.
+    mutating func endpoints(_ entry: YAMLMappingEntry, in namespace: String, into endpoints: inout [Endpoint]) {
+        var alternatives: [ResponseAlternative] = []
+        guard let endpoint = endpoint(entry, in: namespace, alternatives: &alternatives) else { return }
+        endpoints.append(endpoint)
+        for alternative in alternatives {
+            // The same request under another media type: every parameter, body, scope and error of the endpoint,
+            // a body of its own, and no paging (the pages are the main response's).
+            var other = endpoint
+            other.name = Located(entry.key + "_" + alternative.name.value, at: alternative.name.location)
+            other.response = alternative.type
+            other.responseMedia = alternative.media
+            other.successStatuses = []
+            other.paging = nil
+            other.documentation.description =
+                alternative.description
+                ?? Located("The same, as `\(alternative.media.value)`.", at: alternative.name.location)
+            endpoints.append(other)
+        }
+    }
+
+    private mutating func endpoint(
+        _ entry: YAMLMappingEntry, in namespace: String, alternatives: inout [ResponseAlternative]
+    ) -> Endpoint? {
         let what = "endpoint '\(namespace).\(entry.key)'"
         guard
             let fields = fields(
@@ -25,6 +48,7 @@ extension SpecDecoder {
         endpoint.paging = declared.paging
         endpoint.responseMedia = declared.media
         endpoint.successStatuses = declared.statuses
+        alternatives = declared.alternatives
         endpoint.pathContentLocation = fields["path"].flatMap { contentLocation(of: $0) }
         if let node = fields["params"] { endpoint.parameters = parameters(node, of: what) }
         endpoint.body = body(fields, of: what)
@@ -102,6 +126,15 @@ extension SpecDecoder {
         var statuses: [SuccessStatus] = []
         var headers: [ResponseHeader] = []
         var paging: Paging?
+        var alternatives: [ResponseAlternative] = []
+    }
+
+    /// `alternatives: { raw: { type: Data, media: … } }`: the same endpoint under another media type.
+    struct ResponseAlternative {
+        var name: Located<String>
+        var type: TypeReference
+        var media: Located<String>
+        var description: Located<String>?
     }
 
     /// `response: Type`, or `response: { type: Type, media: …, headers: { Name: Type, … }, paging: … }`, where
@@ -151,7 +184,34 @@ extension SpecDecoder {
             declared.headers = entries.compactMapReservingAll { responseHeader($0, of: what) }
         }
         declared.paging = fields["paging"].flatMap { paging($0, of: what) }
+        if let node = fields["alternatives"],
+            let entries = namedEntries(
+                of: node, "'alternatives' of the response of \(what)", expected: "a mapping of names to responses")
+        {
+            declared.alternatives = entries.compactMap { responseAlternative($0, of: what) }
+        }
         return declared
+    }
+
+    /// `raw: { type: Data, media: application/vnd.github.raw+json }`: an alternative needs its own media type.
+    private mutating func responseAlternative(_ entry: YAMLMappingEntry, of owner: String) -> ResponseAlternative? {
+        let what = "alternative '\(entry.key)' of the response of \(owner)"
+        guard
+            let fields = fields(
+                of: entry.value, what, known: SpecKeys.responseAlternative,
+                expected: "a mapping with 'type' and 'media'")
+        else { return nil }
+        guard let typeNode = fields["type"], let media = text(fields["media"], "'media' of \(what)", optional: false)
+        else {
+            diagnostics.error(
+                "\(what) needs 'type' and 'media': it asks for the same resource in another media type, such as "
+                    + "'{ type: Data, media: application/vnd.github.raw }'", at: entry.keyLocation)
+            return nil
+        }
+        guard let type = type(typeNode, what, allowsVoid: true) else { return nil }
+        return ResponseAlternative(
+            name: Located(entry.key, at: entry.keyLocation), type: type, media: media,
+            description: text(fields["description"], "'description' of \(what)"))
     }
 
     /// `Header-Name: Type`, or `Header-Name: { type: Type, name: swiftName, description: … }`.

@@ -443,9 +443,9 @@ struct SpecDecoder {
                         run.endpoints[run.endpoints.count - 1].endpoints.reserveCapacity(
                             min(namespaces[endpoint.namespace].endpoints.count, range.upperBound - unit))
                     }
-                    if let decoded = decoder.endpoint(endpoint.entry, in: namespaces[endpoint.namespace].name.value) {
-                        run.endpoints[run.endpoints.count - 1].endpoints.append(decoded)
-                    }
+                    decoder.endpoints(
+                        endpoint.entry, in: namespaces[endpoint.namespace].name.value,
+                        into: &run.endpoints[run.endpoints.count - 1].endpoints)
                 }
             }
             run.diagnostics = decoder.diagnostics.diagnostics

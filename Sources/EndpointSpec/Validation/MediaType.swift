@@ -46,9 +46,18 @@ package enum MediaType {
     }
 
     /// How a body of `type` is read under `media`; nil when that media type cannot carry that type (a model
-    /// from `image/png`).
+    /// from `image/png`). Where the spec names a media type, the Swift type decides: `Data` reads the bytes and
+    /// `String` the text, even under a `…+json` media type (GitHub names raw bodies `application/vnd.github.raw+json`),
+    /// never JSON decoded into them; without one, the body is JSON.
     package static func reading(of type: TypeExpression, media: String?) -> BodyReading? {
         if type == .builtin(.void) { return BodyReading.none }
+        if media != nil {
+            switch type.unwrapped {
+            case .builtin(.data): return .bytes
+            case .builtin(.string): return .text
+            default: break
+            }
+        }
         if isJSON(media) { return .json }
         switch type.unwrapped {
         case .builtin(.data): return .bytes

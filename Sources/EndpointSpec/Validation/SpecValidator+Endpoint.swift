@@ -80,6 +80,15 @@ extension SpecValidator {
             endpoint.successStatuses.isEmpty
             ? [endpoint.response] : endpoint.successStatuses.map(\.type)
         for body in bodies {
+            if let media, MediaType.isJSON(media.value), let type = body.expression,
+                let reading = MediaType.reading(of: type, media: media.value), reading == .bytes || reading == .text
+            {
+                diagnostics.warning(
+                    "the response of \(what) is '\(type)' under the JSON media type '\(media.value)', so its body is "
+                        + "read as the \(reading == .bytes ? "bytes" : "text") it is, not decoded as JSON; to decode a "
+                        + "JSON \(reading == .bytes ? "base64 string" : "string"), leave 'media' out",
+                    at: body.text.location)
+            }
             guard let type = body.expression, MediaType.reading(of: type, media: media?.value) == nil else { continue }
             diagnostics.error(
                 "the response of \(what) has the media type '\(media?.value ?? "")', which is not JSON, so its body is bytes or "

@@ -87,6 +87,13 @@ struct SpecValidator {
                 namespace.endpoints.map { ($0.name, SwiftName.memberName($0.name.value)) },
                 kind: "endpoint", in: "namespace '\(namespace.name.value)'")
             checkHeaderFactoryNames(in: namespace)
+            // Two endpoints of one name can only come from a response alternative (YAML refuses a key twice).
+            Self.forEachRepeat(in: namespace.endpoints.map(\.name), key: \.value) { name, earlier in
+                diagnostics.error(
+                    "endpoint '\(name.value)' of namespace '\(namespace.name.value)' has the name of another endpoint "
+                        + "or of a response alternative ('ENDPOINT_ALTERNATIVE'); rename one of them",
+                    at: name.location, notes: [.init("'\(earlier.value)' is here", at: earlier.location)])
+            }
         }
         checkScopeChoiceNames()
     }
