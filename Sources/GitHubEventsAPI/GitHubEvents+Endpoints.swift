@@ -176,6 +176,48 @@ extension GitHub.Repos {
             readResponse: { response, _ in try response.text() }
         ).allowingSlashes(in: ["path"])
     }
+
+    /// Where the repository's archive at a ref can be downloaded.
+    ///
+    /// GitHub answers with a redirect to a link that expires after five minutes; it is read, not followed.
+    ///
+    /// `GET /repos/{owner}/{repo}/tarball/{ref}`, scope `Public`.
+    public static func tarball<Token: GitHub.Access.Public>(
+        owner: String,
+        repo: String,
+        ref: String
+    ) -> TypedAuthorizedEndpoint<Token, Void, GitHub.Models.GitHubError> {
+        .empty(
+            method: .get,
+            path: "/repos/{owner}/{repo}/tarball/{ref}",
+            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "ref": ref.parameterText],
+            errors: GitHub.defaultErrors
+        ).readingRedirects()
+    }
+
+    /// `tarball(…)` answered with its body, the headers in `TarballHeaders` and the status.
+    public static func tarballWithHeaders<Token: GitHub.Access.Public>(
+        owner: String,
+        repo: String,
+        ref: String
+    ) -> TypedAuthorizedEndpoint<Token, Reply<Void, TarballHeaders>, GitHub.Models.GitHubError> {
+        tarball(owner: owner, repo: repo, ref: ref).withHeaders()
+    }
+
+    /// The response headers of `tarball(…)`; `tarballWithHeaders(…)` returns them with the body and the status.
+    public struct TarballHeaders: ResponseHeaders, Hashable {
+        /// `Location`.
+        public var location: URL
+
+        /// Headers with the given values; for tests and previews.
+        public init(location: URL) {
+            self.location = location
+        }
+
+        public init(from response: ReceivedResponse) throws {
+            location = try response.header("Location")
+        }
+    }
 }
 
 extension GitHub.Users {

@@ -269,6 +269,7 @@ extension Translator {
         }
         let slashed = endpoint.pathParameters.filter(\.allowsSlashes).map { SwiftSource.stringLiteral($0.wireName) }
         if !slashed.isEmpty { modifiers += ".allowingSlashes(in: [\(slashed.joined(separator: ", "))])" }
+        if endpoint.readsRedirects { modifiers += ".readingRedirects()" }
         return modifiers
     }
 

@@ -240,7 +240,7 @@ public final class APIClient: Sendable {
                     stored.body, status: 200, headers: stored.headers(updatedBy: Self.headers(of: response)),
                     for: endpoint, url: response.url ?? request.url)
             }
-            if !(200..<300).contains(status) {
+            if !endpoint.isSuccess(status) {
                 let info = HTTPResponseInfo(
                     endpoint: name, url: request.url, status: status, headers: Self.headers(of: response), body: data)
                 if let delay = await retryDelay(request, attempt: attempt, outcome: .response(info)) {
@@ -336,6 +336,7 @@ public final class APIClient: Sendable {
                 ?? (download == nil ? configuration.maximumResponseSize : configuration.maximumDownloadSize),
             sensitiveHeaderNames: sensitive, sensitiveQueryItems: scheme?.queryItemName.map { [$0] } ?? [])
         options.bodyFile = bodyFile
+        options.followsRedirects = !endpoint.readsRedirects
         return options
     }
 
@@ -444,7 +445,7 @@ public final class APIClient: Sendable {
     ) throws -> Response {
         let info = HTTPResponseInfo(
             endpoint: endpoint.description, url: url, status: status, headers: headers, body: data)
-        guard (200..<300).contains(status) else {
+        guard endpoint.isSuccess(status) else {
             guard let decoder = endpoint.errors.decoder(for: status) else {
                 throw ClientError.unexpected(info, underlying: nil)
             }

@@ -86,6 +86,9 @@ public struct TransportOptions: Sendable, Hashable {
     public var sensitiveQueryItems: Set<String> = []
     /// A file whose bytes are the request's body (a streamed upload), sent from disk instead of `httpBody`.
     public var bodyFile: URL?
+    /// Whether a redirect is followed (credentials never to another origin); false when the endpoint reads the
+    /// redirect itself (``TypedEndpoint/readingRedirects()``), so the `3xx` response comes back as it is.
+    public var followsRedirects = true
 
     /// Options with a body limit and the sensitive headers (any case).
     public init(maximumResponseSize: Int, sensitiveHeaders: Set<String> = HeaderField.defaultSensitiveNames) {

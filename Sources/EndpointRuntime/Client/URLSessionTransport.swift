@@ -236,6 +236,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         let transfer = transfer(for: task)
+        // An endpoint that reads its redirect gets the 3xx response itself.
+        if transfer?.options.followsRedirects == false {
+            completionHandler(nil)
+            return
+        }
         completionHandler(
             RedirectPolicy.redirect(
                 request, from: transfer?.originalURL ?? task.originalRequest?.url,

@@ -70,6 +70,12 @@ extension TypedAuthorizedEndpoint {
         TypedAuthorizedEndpoint(endpoint.allowingSlashes(in: names))
     }
 
+    /// The endpoint answering with its redirect instead of following it (see
+    /// ``TypedEndpoint/readingRedirects()``); same scope.
+    public func readingRedirects() -> TypedAuthorizedEndpoint {
+        TypedAuthorizedEndpoint(endpoint.readingRedirects())
+    }
+
     /// The endpoint with its own limit on the response body, instead of the client's; same scope.
     public func limitingResponseSize(to bytes: Int) -> TypedAuthorizedEndpoint {
         TypedAuthorizedEndpoint(endpoint.limitingResponseSize(to: bytes))

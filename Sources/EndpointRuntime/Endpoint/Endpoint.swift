@@ -40,6 +40,9 @@ public struct TypedEndpoint<Response: Sendable, Failure: Sendable>: Sendable {
     public var server: Server?
     /// Path parameters whose values may span several segments (see ``allowingSlashes(in:)``).
     public var multiSegmentPathParameters: Set<String> = []
+    /// Whether a redirect (`3xx` other than `304`) is the response to read rather than a hop to follow (see
+    /// ``readingRedirects()``).
+    public var readsRedirects = false
 
     /// An endpoint with every field given; the other initializers and ``declaringErrors(_:)`` lead here.
     init(
@@ -218,6 +221,20 @@ extension TypedEndpoint {
         return endpoint
     }
 
+    /// The endpoint answering with its redirect instead of following it: a `301`, `302`, `303`, `307` or `308` is
+    /// read as the response (its `Location` header declared as a response header), the way a tarball or download
+    /// link is handed out. A `304` stays the answer to a conditional request.
+    public func readingRedirects() -> TypedEndpoint {
+        var endpoint = self
+        endpoint.readsRedirects = true
+        return endpoint
+    }
+
+    /// Whether `status` is a response this endpoint reads as its value: a `2xx`, or a redirect it reads.
+    func isSuccess(_ status: Int) -> Bool {
+        (200..<300).contains(status) || (readsRedirects && (300..<400).contains(status) && status != 304)
+    }
+
     /// The endpoint with its own limit on the response body, instead of the client's.
     public func limitingResponseSize(to bytes: Int) -> TypedEndpoint {
         var endpoint = self
@@ -255,6 +272,7 @@ extension TypedEndpoint {
         endpoint.url = url
         endpoint.server = server
         endpoint.multiSegmentPathParameters = multiSegmentPathParameters
+        endpoint.readsRedirects = readsRedirects
         return endpoint
     }
 }

@@ -48,6 +48,7 @@ extension SpecDecoder {
         endpoint.paging = declared.paging
         endpoint.responseMedia = declared.media
         endpoint.successStatuses = declared.statuses
+        endpoint.redirect = declared.redirect
         alternatives = declared.alternatives
         endpoint.pathContentLocation = fields["path"].flatMap { contentLocation(of: $0) }
         if let node = fields["params"] { endpoint.parameters = parameters(node, of: what) }
@@ -127,6 +128,7 @@ extension SpecDecoder {
         var headers: [ResponseHeader] = []
         var paging: Paging?
         var alternatives: [ResponseAlternative] = []
+        var redirect: SourceLocation?
     }
 
     /// `alternatives: { raw: { type: Data, media: … } }`: the same endpoint under another media type.
@@ -184,6 +186,9 @@ extension SpecDecoder {
             declared.headers = entries.compactMapReservingAll { responseHeader($0, of: what) }
         }
         declared.paging = fields["paging"].flatMap { paging($0, of: what) }
+        if let node = fields["redirect"], bool(node, "'redirect' of the response of \(what)") {
+            declared.redirect = node.location
+        }
         if let node = fields["alternatives"],
             let entries = namedEntries(
                 of: node, "'alternatives' of the response of \(what)", expected: "a mapping of names to responses")

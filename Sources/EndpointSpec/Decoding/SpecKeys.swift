@@ -18,7 +18,7 @@ enum SpecKeys {
         "method", "path", "server", "summary", "description", "deprecated", "params", "headers", "body", "form",
         "multipart", "raw", "response", "scope", "errors",
     ]
-    static let response = ["type", "media", "headers", "paging", "alternatives"]
+    static let response = ["type", "media", "headers", "paging", "redirect", "alternatives"]
     static let responseAlternative = ["type", "media", "description"]
     static let responseHeader = ["type", "name", "description"]
     static let paging = ["next", "cursor", "lastItem", "param", "while"]

@@ -35,6 +35,8 @@ package struct Endpoint: Sendable, Hashable {
     package var constantHeaders: [ConstantHeader] = []
     /// `server`: the name of another base URL (under the spec's `servers`) this endpoint lives at.
     package var server: Located<String>?
+    /// `response.redirect: true`: a redirect is the response to read, not a hop to follow; where it was said.
+    package var redirect: SourceLocation?
 
     /// Creates an endpoint.
     package init(

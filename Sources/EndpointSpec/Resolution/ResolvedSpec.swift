@@ -218,6 +218,8 @@ package struct ResolvedEndpoint: Sendable, Hashable {
     package var apiHeaders: [ResolvedHeader] = []
     /// The name of the server (from the spec's `servers`) it lives at, instead of the base URL.
     package var server: String?
+    /// Whether a redirect is the response it reads, rather than a hop to follow.
+    package var readsRedirects = false
 
     /// The parameters that are not in the path (query and headers), in the file's order.
     package var otherParameters: [ResolvedParameter] { parameters.filter { $0.location != .path } }

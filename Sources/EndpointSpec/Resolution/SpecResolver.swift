@@ -210,6 +210,7 @@ private struct Resolution: Sendable {
             body: body, response: response, scope: endpoint.scope, errors: errors(endpoint.errors),
             documentation: endpoint.documentation)
         resolved.server = endpoint.server?.value
+        resolved.readsRedirects = endpoint.redirect != nil
         resolved.ownHeaders = endpoint.constantHeaders.map {
             ResolvedHeader(name: $0.name.value, value: $0.value.value)
         }

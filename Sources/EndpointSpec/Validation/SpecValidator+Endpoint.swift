@@ -13,6 +13,7 @@ extension SpecValidator {
         checkResponseMedia(of: endpoint, placement: placement, what: what)
         checkResponseHeaders(of: endpoint, what: what)
         checkPaging(of: endpoint, placement: placement, what: what)
+        checkRedirect(of: endpoint, what: what)
         checkErrorTypes(endpoint.errors)
         checkParameters(of: endpoint, template: template, placement: placement, what: what)
         checkBody(of: endpoint, what: what)
@@ -94,6 +95,21 @@ extension SpecValidator {
                 "the response of \(what) has the media type '\(media?.value ?? "")', which is not JSON, so its body is bytes or "
                     + "text: use 'Data' or 'String' (optional for an empty body), not '\(type)'",
                 at: body.text.location)
+        }
+    }
+
+    /// A redirect to read: one response (no paging, no several statuses), and a `Location` worth declaring.
+    private mutating func checkRedirect(of endpoint: Endpoint, what: String) {
+        guard let redirect = endpoint.redirect else { return }
+        if endpoint.paging != nil || !endpoint.successStatuses.isEmpty {
+            diagnostics.error(
+                "\(what) reads its redirect, so its answer is the redirect itself; it cannot also "
+                    + (endpoint.paging != nil ? "page" : "list success statuses") + "; remove one of them",
+                at: redirect)
+        } else if !endpoint.responseHeaders.contains(where: { $0.wireName.value.lowercased() == "location" }) {
+            diagnostics.warning(
+                "\(what) reads its redirect but declares no 'Location' header, so where it points is lost; add "
+                    + "'headers: { Location: URL }' to the response", at: redirect)
         }
     }
 
