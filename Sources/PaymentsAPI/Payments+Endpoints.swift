@@ -14,14 +14,19 @@ extension Payments.Customers {
             method: .get,
             path: "/customers/{customer}",
             pathParameters: ["customer": customer.parameterText],
+            headers: Payments.constantHeaders,
             errors: Payments.defaultErrors
-        )
+        ).lettingConfigurationOverride(["Stripe-Version"])
     }
 
     /// Creates a customer.
     ///
     /// `POST /customers`, scope `Secret`.
+    ///
+    /// - Parameters:
+    ///   - idempotencyKey: Makes a retry safe; the same key returns the first outcome.
     public static func create<Token: Payments.Access.Secret>(
+        idempotencyKey: String? = nil,
         email: String? = nil,
         name: String? = nil,
         address: Payments.Models.Address? = nil,
@@ -32,6 +37,9 @@ extension Payments.Customers {
         .json(
             method: .post,
             path: "/customers",
+            headers: Payments.constantHeaders + [
+                Parameter("Idempotency-Key", idempotencyKey),
+            ],
             body: .form([
                 Parameter("email", email),
                 Parameter("name", name),
@@ -41,7 +49,7 @@ extension Payments.Customers {
                 Parameter("tax_id_data", nested: taxIdData),
             ]),
             errors: Payments.defaultErrors
-        )
+        ).lettingConfigurationOverride(["Stripe-Version"])
     }
 
     /// Lists customers, newest first.
@@ -68,9 +76,10 @@ extension Payments.Customers {
                 Parameter("updated_since", updatedSince, dateFormat: .unixSeconds),
                 Parameter("starting_after", startingAfter),
             ],
+            headers: Payments.constantHeaders,
             errors: Payments.defaultErrors,
             paging: .afterLastItem("starting_after", items: { $0.data }, field: { $0.id }, while: { $0.hasMore })
-        )
+        ).lettingConfigurationOverride(["Stripe-Version"])
     }
 }
 
@@ -78,9 +87,13 @@ extension Payments.PaymentIntents {
     /// Creates a payment intent.
     ///
     /// `POST /payment_intents`, scope `Secret`.
+    ///
+    /// - Parameters:
+    ///   - idempotencyKey: Makes a retry safe; the same key returns the first outcome.
     public static func create<Token: Payments.Access.Secret>(
         amount: Int,
         currency: String,
+        idempotencyKey: String? = nil,
         customer: String? = nil,
         description: String? = nil,
         captureMethod: Payments.Models.CaptureMethod? = nil,
@@ -90,6 +103,9 @@ extension Payments.PaymentIntents {
         .json(
             method: .post,
             path: "/payment_intents",
+            headers: Payments.constantHeaders + [
+                Parameter("Idempotency-Key", idempotencyKey),
+            ],
             body: .form([
                 Parameter("amount", amount),
                 Parameter("currency", currency),
@@ -100,7 +116,7 @@ extension Payments.PaymentIntents {
                 Parameter("metadata", nested: metadata),
             ]),
             errors: Payments.defaultErrors
-        )
+        ).lettingConfigurationOverride(["Stripe-Version"])
     }
 
     /// `GET /payment_intents/{intent}`, scope `Secret`.
@@ -115,8 +131,9 @@ extension Payments.PaymentIntents {
             query: [
                 Parameter("expand[]", expand),
             ],
+            headers: Payments.constantHeaders,
             errors: Payments.defaultErrors
-        )
+        ).lettingConfigurationOverride(["Stripe-Version"])
     }
 }
 
@@ -129,8 +146,9 @@ extension Payments.Files {
             method: .get,
             path: "/files/{file}",
             pathParameters: ["file": file.parameterText],
+            headers: Payments.constantHeaders,
             errors: Payments.defaultErrors
-        )
+        ).lettingConfigurationOverride(["Stripe-Version"])
     }
 }
 
@@ -141,7 +159,8 @@ extension Payments.Tags {
         .json(
             method: .get,
             path: "/tags",
+            headers: Payments.constantHeaders,
             errors: Payments.defaultErrors
-        )
+        ).lettingConfigurationOverride(["Stripe-Version"])
     }
 }

@@ -36,6 +36,11 @@ public enum Payments {
     /// `Tags` endpoints of the Payments API.
     public enum Tags {}
 
+    /// Headers every request sends, unless an endpoint sends its own value.
+    static let constantHeaders: [Parameter] = [
+        Parameter("Stripe-Version", "2023-08-16"),
+    ]
+
     /// How error responses decode unless an endpoint says otherwise.
     static let defaultErrors = ErrorSchema([
         .default: .json(Models.ErrorEnvelope.self),

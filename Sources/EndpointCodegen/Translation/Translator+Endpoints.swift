@@ -270,6 +270,12 @@ extension Translator {
         let slashed = endpoint.pathParameters.filter(\.allowsSlashes).map { SwiftSource.stringLiteral($0.wireName) }
         if !slashed.isEmpty { modifiers += ".allowingSlashes(in: [\(slashed.joined(separator: ", "))])" }
         if endpoint.readsRedirects { modifiers += ".readingRedirects()" }
+        let overridable = (endpoint.apiHeaders + endpoint.ownHeaders).filter(\.isOverridable).map {
+            SwiftSource.stringLiteral($0.name)
+        }
+        if !overridable.isEmpty {
+            modifiers += ".lettingConfigurationOverride([\(overridable.joined(separator: ", "))])"
+        }
         return modifiers
     }
 

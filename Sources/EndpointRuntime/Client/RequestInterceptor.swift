@@ -49,6 +49,10 @@ public struct RetryPolicy: RequestInterceptor {
     public var retryableStatuses: Set<Int>
     /// Whether to retry methods that are not idempotent (POST, PATCH) too.
     public var retriesNonIdempotentMethods: Bool
+    /// A header that makes a request safe to send again whatever its method: a POST or PATCH carrying it (with a
+    /// value) is retried like a GET, because the server answers a repeated key with the first outcome (Stripe's
+    /// `Idempotency-Key`). Nil retries such methods only with ``retriesNonIdempotentMethods``.
+    public var idempotencyKeyHeader: String? = "Idempotency-Key"
     /// Picks a delay between zero and the backoff (full jitter); replaceable for tests.
     public var jitter: @Sendable (Duration) -> Duration
 
@@ -69,7 +73,9 @@ public struct RetryPolicy: RequestInterceptor {
     public func retry(_ request: URLRequest, attempt: Int, outcome: RequestOutcome) async -> RetryDecision {
         guard attempt < maxAttempts else { return .doNotRetry }
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
-        guard retriesNonIdempotentMethods || method.isIdempotent else { return .doNotRetry }
+        let hasIdempotencyKey =
+            idempotencyKeyHeader.flatMap { request.value(forHTTPHeaderField: $0) }.map { !$0.isEmpty } ?? false
+        guard retriesNonIdempotentMethods || method.isIdempotent || hasIdempotencyKey else { return .doNotRetry }
         let backoff = min(maxDelay, baseDelay * (1 << min(attempt - 1, 30)))
         switch outcome {
         case .failure(let failure):

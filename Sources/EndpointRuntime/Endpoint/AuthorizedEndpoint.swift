@@ -70,6 +70,12 @@ extension TypedAuthorizedEndpoint {
         TypedAuthorizedEndpoint(endpoint.allowingSlashes(in: names))
     }
 
+    /// The endpoint with the headers `names` replaced by the client's configured ones (see
+    /// ``TypedEndpoint/lettingConfigurationOverride(_:)``); same scope.
+    public func lettingConfigurationOverride(_ names: Set<String>) -> TypedAuthorizedEndpoint {
+        TypedAuthorizedEndpoint(endpoint.lettingConfigurationOverride(names))
+    }
+
     /// The endpoint answering with its redirect instead of following it (see
     /// ``TypedEndpoint/readingRedirects()``); same scope.
     public func readingRedirects() -> TypedAuthorizedEndpoint {

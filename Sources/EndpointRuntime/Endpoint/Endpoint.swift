@@ -40,6 +40,9 @@ public struct TypedEndpoint<Response: Sendable, Failure: Sendable>: Sendable {
     public var server: Server?
     /// Path parameters whose values may span several segments (see ``allowingSlashes(in:)``).
     public var multiSegmentPathParameters: Set<String> = []
+    /// Headers of the endpoint's that a client's configured headers replace (lower-cased names; see
+    /// ``lettingConfigurationOverride(_:)``).
+    public var configurableHeaderNames: Set<String> = []
     /// Whether a redirect (`3xx` other than `304`) is the response to read rather than a hop to follow (see
     /// ``readingRedirects()``).
     public var readsRedirects = false
@@ -221,6 +224,14 @@ extension TypedEndpoint {
         return endpoint
     }
 
+    /// The endpoint with the headers `names` sent only where the client's configuration does not set them: a spec's
+    /// `overridable` constant, so a client pins its own `Stripe-Version` with `Configuration.headers`.
+    public func lettingConfigurationOverride(_ names: Set<String>) -> TypedEndpoint {
+        var endpoint = self
+        endpoint.configurableHeaderNames.formUnion(names.map { $0.lowercased() })
+        return endpoint
+    }
+
     /// The endpoint answering with its redirect instead of following it: a `301`, `302`, `303`, `307` or `308` is
     /// read as the response (its `Location` header declared as a response header), the way a tarball or download
     /// link is handed out. A `304` stays the answer to a conditional request.
@@ -273,6 +284,7 @@ extension TypedEndpoint {
         endpoint.server = server
         endpoint.multiSegmentPathParameters = multiSegmentPathParameters
         endpoint.readsRedirects = readsRedirects
+        endpoint.configurableHeaderNames = configurableHeaderNames
         return endpoint
     }
 }

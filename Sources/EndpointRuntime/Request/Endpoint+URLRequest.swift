@@ -46,6 +46,12 @@ extension TypedEndpoint {
         var request = URLRequest(url: try requestURL(baseURL: baseURL))
         request.httpMethod = method.rawValue
         for header in headers {
+            // A header the configuration may override is left to it when it sets one.
+            if !configurableHeaderNames.isEmpty, configurableHeaderNames.contains(header.name.lowercased()),
+                configuredHeaders.keys.contains(where: { $0.lowercased() == header.name.lowercased() })
+            {
+                continue
+            }
             for pair in header.pairs { try request.addCheckedHeader(pair.value, for: pair.name) }
         }
         for (field, value) in configuredHeaders where request.value(forHTTPHeaderField: field) == nil {

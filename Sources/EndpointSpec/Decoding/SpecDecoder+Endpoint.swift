@@ -307,13 +307,37 @@ extension SpecDecoder {
         return entries.compactMapReservingAll { parameter($0, of: owner) }
     }
 
+    /// `params` at the top level: parameters every endpoint of the listed `methods` (all, without) has, after its
+    /// own; each in the query or a header.
+    mutating func apiParameters(_ node: YAMLNode) -> [APIParameter] {
+        guard let entries = namedEntries(of: node, "'params' of the API", expected: "a mapping of parameter names")
+        else { return [] }
+        return entries.compactMap { entry -> APIParameter? in
+            var methods: [Located<HTTPMethod>] = []
+            guard let parameter = parameter(entry, of: "the API", known: SpecKeys.apiParameter) else { return nil }
+            let what = "parameter '\(entry.key)' of the API"
+            if let list = entry.value.mappingEntries?.first(where: { $0.key == "methods" })?.value {
+                methods = (list.sequenceItems ?? [list]).compactMap { self.method($0, of: what) }
+            }
+            if parameter.location == nil || parameter.location?.value == .path {
+                diagnostics.error(
+                    "\(what) is sent by many endpoints, so it travels in the query or a header: add 'in: query' or "
+                        + "'in: header'", at: parameter.name.location)
+                return nil
+            }
+            return APIParameter(parameter: parameter, methods: methods)
+        }
+    }
+
     /// `name: Type`, or `name: { type: Type, in: query, key: wire-name, … }`.
-    private mutating func parameter(_ entry: YAMLMappingEntry, of owner: String) -> Parameter? {
+    private mutating func parameter(
+        _ entry: YAMLMappingEntry, of owner: String, known: [String] = SpecKeys.parameter
+    ) -> Parameter? {
         // Captures the key alone: a closure captures a parameter by copying it, and an entry holds a whole node.
         let entryKey = entry.key
         func what() -> String { "parameter '\(entryKey)' of \(owner)" }
         let name = Located(entry.key, at: entry.keyLocation)
-        guard let (typeNode, fields) = typedEntry(entry, what(), known: SpecKeys.parameter) else { return nil }
+        guard let (typeNode, fields) = typedEntry(entry, what(), known: known) else { return nil }
         var location: Located<Parameter.Location>?
         if let text = text(fields?["in"], "'in' of \(what())", optional: false) {
             if let value = Parameter.Location(rawValue: text.value.lowercased()) {

@@ -37,16 +37,34 @@ struct SpecDecoder {
         spec.dateFormat = dateFormat(fields["dateFormat"], "the API")
         if let node = fields["servers"] { spec.servers = servers(node) }
         if let node = fields["headers"] { spec.constantHeaders = constantHeaders(node, of: "the API") }
+        if let node = fields["params"] { spec.parameters = apiParameters(node) }
         if let node = fields["scopes"] { spec.scopes = scopes(node) }
         if let node = fields["errors"] { spec.errors = errors(node, of: "the API") }
         let endpointsNode = fields["endpoints"]
         (spec.models, spec.namespaces) = modelsAndNamespaces(models: fields["models"], endpoints: endpointsNode)
+        addAPIParameters(spec.parameters, to: &spec.namespaces)
         if endpointsNode == nil {
             diagnostics.error(
                 "the spec has no 'endpoints'; add at least one namespace with one endpoint (see Specs/README.md)",
                 at: root.location)
         }
         return spec
+    }
+
+    /// Gives each endpoint the API-wide parameters of its method that it does not declare itself (by name), after
+    /// its own, so every later stage sees them as the endpoint's.
+    private func addAPIParameters(_ parameters: [APIParameter], to namespaces: inout [Namespace]) {
+        guard !parameters.isEmpty else { return }
+        for namespace in namespaces.indices {
+            for index in namespaces[namespace].endpoints.indices {
+                let method = namespaces[namespace].endpoints[index].method.value
+                for api in parameters where api.applies(to: method) {
+                    let own = namespaces[namespace].endpoints[index].parameters
+                    guard !own.contains(where: { $0.name.value == api.parameter.name.value }) else { continue }
+                    namespaces[namespace].endpoints[index].parameters.append(api.parameter)
+                }
+            }
+        }
     }
 
     // MARK: Servers and constant headers
@@ -62,14 +80,33 @@ struct SpecDecoder {
         }
     }
 
-    /// `headers: { Header-Name: value }`: constant headers of the API or of one endpoint.
+    /// `headers: { Header-Name: value }`: constant headers of the API or of one endpoint; a value may be
+    /// `{ value: …, overridable: true }` for a header a client's configured headers replace.
     mutating func constantHeaders(_ node: YAMLNode, of owner: String) -> [ConstantHeader] {
         guard let entries = namedEntries(of: node, "'headers' of \(owner)", expected: "a mapping of header names")
         else { return [] }
         return entries.compactMap { entry in
-            text(entry.value, "the value of header '\(entry.key)' of \(owner)", optional: false).map {
-                ConstantHeader(name: Located(entry.key, at: entry.keyLocation), value: $0)
+            let what = "header '\(entry.key)' of \(owner)"
+            let name = Located(entry.key, at: entry.keyLocation)
+            guard entry.value.mappingEntries != nil else {
+                return text(entry.value, "the value of \(what)", optional: false).map {
+                    ConstantHeader(name: name, value: $0)
+                }
             }
+            guard
+                let fields = fields(
+                    of: entry.value, what, known: SpecKeys.constantHeader,
+                    expected: "a value, or a mapping with 'value' and 'overridable'"),
+                let value = text(fields["value"], "'value' of \(what)", optional: false)
+            else {
+                if entry.value.mappingEntries?.contains(where: { $0.key == "value" }) == false {
+                    diagnostics.error("\(what) needs 'value'", at: entry.keyLocation)
+                }
+                return nil
+            }
+            var header = ConstantHeader(name: name, value: value)
+            if let node = fields["overridable"] { header.isOverridable = bool(node, "'overridable' of \(what)") }
+            return header
         }
     }
 

@@ -1,7 +1,8 @@
 /// The keys each part of a spec may have, in the order `Specs/README.md` documents them.
 enum SpecKeys {
     static let topLevel = [
-        "api", "baseURL", "description", "dateFormat", "servers", "headers", "scopes", "errors", "models", "endpoints",
+        "api", "baseURL", "description", "dateFormat", "servers", "headers", "params", "scopes", "errors", "models",
+        "endpoints",
     ]
     static let scope = ["includes", "description", "auth"]
     static let auth = ["apiKey", "in"]
@@ -25,4 +26,6 @@ enum SpecKeys {
     static let parameter = [
         "type", "in", "key", "default", "arrayFormat", "allowsSlashes", "dateFormat", "description", "deprecated",
     ]
+    static let apiParameter = parameter + ["methods"]
+    static let constantHeader = ["value", "overridable"]
 }

@@ -23,6 +23,8 @@ package struct Spec: Sendable {
     package var servers: [ServerDefinition] = []
     /// `dateFormat`: how the API's dates travel unless a property or parameter says otherwise.
     package var dateFormat: Located<DateFormat>?
+    /// `params`: parameters every endpoint of some methods has (`Idempotency-Key` on every POST).
+    package var parameters: [APIParameter] = []
 
     /// Creates a spec.
     package init(
@@ -416,10 +418,30 @@ package struct ConstantHeader: Sendable, Hashable {
     package var name: Located<String>
     /// Its value.
     package var value: Located<String>
+    /// `overridable: true`: a client's configured header of the same name is sent instead (a client pins its own
+    /// `Stripe-Version`).
+    package var isOverridable = false
 
     package init(name: Located<String>, value: Located<String>) {
         self.name = name
         self.value = value
+    }
+}
+
+/// A parameter at the top level: sent by every endpoint of `methods` (every endpoint when empty) that does not
+/// declare a parameter of the same name itself.
+package struct APIParameter: Sendable, Hashable {
+    package var parameter: Parameter
+    package var methods: [Located<HTTPMethod>]
+
+    package init(parameter: Parameter, methods: [Located<HTTPMethod>]) {
+        self.parameter = parameter
+        self.methods = methods
+    }
+
+    /// Whether an endpoint of `method` gets it.
+    package func applies(to method: HTTPMethod) -> Bool {
+        methods.isEmpty || methods.contains { $0.value == method }
     }
 }
 

@@ -143,6 +143,8 @@ package struct ResolvedProperty: Sendable, Hashable {
 package struct ResolvedHeader: Sendable, Hashable {
     package var name: String
     package var value: String
+    /// A client's configured header of the same name is sent instead.
+    package var isOverridable = false
 }
 
 /// A parameter with its location decided.

@@ -112,7 +112,9 @@ private struct Resolution: Sendable {
         var modelsByName: [String: ModelDefinition] = [:]
         for model in spec.models where modelsByName[model.name.value] == nil { modelsByName[model.name.value] = model }
         self.modelsByName = modelsByName
-        apiHeaders = spec.constantHeaders.map { ResolvedHeader(name: $0.name.value, value: $0.value.value) }
+        apiHeaders = spec.constantHeaders.map {
+            ResolvedHeader(name: $0.name.value, value: $0.value.value, isOverridable: $0.isOverridable)
+        }
         apiDateFormat = spec.dateFormat?.value ?? .iso8601
     }
 
@@ -212,7 +214,7 @@ private struct Resolution: Sendable {
         resolved.server = endpoint.server?.value
         resolved.readsRedirects = endpoint.redirect != nil
         resolved.ownHeaders = endpoint.constantHeaders.map {
-            ResolvedHeader(name: $0.name.value, value: $0.value.value)
+            ResolvedHeader(name: $0.name.value, value: $0.value.value, isOverridable: $0.isOverridable)
         }
         // The endpoint's own headers, header parameters and media type win over the API's constants.
         if !apiHeaders.isEmpty {

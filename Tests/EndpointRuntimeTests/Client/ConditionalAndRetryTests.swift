@@ -94,6 +94,31 @@ struct RetryTests {
         #expect(await policy.retry(request("GET"), attempt: 1, outcome: cancelled) == .doNotRetry)
     }
 
+    @Test("a POST or PATCH is retried when it carries an idempotency key with a value, and only then")
+    func idempotencyKey() async {
+        let policy = RetryPolicy(baseDelay: .seconds(1), jitter: { $0 })
+        let failure = RequestOutcome.failure(ClientFailure(.timeout, endpoint: "POST /x"))
+        var keyed = request("POST")
+        keyed.setValue("order-6735", forHTTPHeaderField: "idempotency-key")
+        #expect(await policy.retry(keyed, attempt: 1, outcome: failure) == .retry(after: .seconds(1)))
+        var patch = request("PATCH")
+        patch.setValue("k", forHTTPHeaderField: "Idempotency-Key")
+        #expect(await policy.retry(patch, attempt: 1, outcome: .response(info(503, [:]))) == .retry(after: .seconds(1)))
+        var empty = request("POST")
+        empty.setValue("", forHTTPHeaderField: "Idempotency-Key")
+        #expect(await policy.retry(empty, attempt: 1, outcome: failure) == .doNotRetry)
+        #expect(await policy.retry(request("POST"), attempt: 1, outcome: failure) == .doNotRetry)
+        var strict = policy
+        strict.idempotencyKeyHeader = nil
+        #expect(await strict.retry(keyed, attempt: 1, outcome: failure) == .doNotRetry)
+        var custom = policy
+        custom.idempotencyKeyHeader = "X-Request-Once"
+        var once = request("POST")
+        once.setValue("1", forHTTPHeaderField: "X-Request-Once")
+        #expect(await custom.retry(once, attempt: 1, outcome: failure) == .retry(after: .seconds(1)))
+        #expect(await custom.retry(keyed, attempt: 1, outcome: failure) == .doNotRetry)
+    }
+
     @Test("Retry-After on 429 and 503, as seconds or an HTTP date, capped")
     func retryAfter() async {
         let policy = RetryPolicy(maxDelay: .seconds(60), jitter: { _ in .zero })
