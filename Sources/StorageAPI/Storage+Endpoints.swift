@@ -17,7 +17,7 @@ extension Storage.Contents {
         repo: String,
         path: String,
         perPage: Int = 30,
-        kind: Storage.Models.EntryKind? = Storage.Models.EntryKind.none
+        kind: Storage.Models.EntryKind? = Storage.Models.EntryKind._none
     ) -> TypedAuthorizedEndpoint<Token, [Storage.Models.Entry], Storage.Models.Problem> {
         .json(
             method: .get,

@@ -71,7 +71,7 @@ extension Storage.Models {
     public enum EntryKind: Codable, Hashable, Sendable, RawRepresentable, ParameterValue, HeaderValue {
         case file
         case dir
-        case none
+        case _none
         /// A value this version of the client does not know; the value itself is kept.
         case unknown(String)
 
@@ -79,7 +79,7 @@ extension Storage.Models {
             switch rawValue {
             case "file": self = .file
             case "dir": self = .dir
-            case "none": self = .none
+            case "none": self = ._none
             default: self = .unknown(rawValue)
             }
         }
@@ -88,7 +88,7 @@ extension Storage.Models {
             switch self {
             case .file: return "file"
             case .dir: return "dir"
-            case .none: return "none"
+            case ._none: return "none"
             case .unknown(let value): return value
             }
         }

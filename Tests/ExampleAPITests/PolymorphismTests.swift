@@ -117,3 +117,19 @@ struct PolymorphismTests {
         #expect(try encoded(linked) == object(#"{"previous":{"children":[]},"children":[]}"#))
     }
 }
+
+/// An enum value `none` becomes the case `_none`, so beside an optional it can never read as `Optional.none`.
+@Suite("An enum value named none")
+struct EnumNoneCaseTests {
+    @Test("is the case _none: an optional holding it is not nil, and it decodes from and encodes to \"none\"")
+    func noneCase() throws {
+        let kind: Storage.Models.EntryKind? = ._none
+        #expect(kind != nil)
+        #expect(kind == ._none)
+        #expect(Storage.Models.EntryKind(rawValue: "none") == ._none)
+        #expect(Storage.Models.EntryKind._none.rawValue == "none")
+        let decoded = try JSONCoding.makeDecoder().decode(
+            [Storage.Models.EntryKind].self, from: Data(#"["none"]"#.utf8))
+        #expect(decoded == [._none])
+    }
+}

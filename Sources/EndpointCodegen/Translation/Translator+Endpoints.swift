@@ -312,7 +312,7 @@ extension Translator {
         guard case .model(let name) = type.unwrapped, let model = models[name],
             case .enumeration(let cases) = model.kind, let match = cases.first(where: { $0.value.value == wire })
         else { return SwiftSource.identifier(SwiftName.memberName(wire)) }
-        return SwiftSource.identifier(SwiftName.memberName(match.name?.value ?? match.value.value))
+        return SwiftSource.identifier(SwiftName.enumCaseName(match.name?.value ?? match.value.value))
     }
 
     /// How documentation shows a default: as the spec wrote it.

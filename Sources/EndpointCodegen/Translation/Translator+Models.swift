@@ -190,7 +190,7 @@ extension Translator {
             switch models[name]?.kind {
             case .enumeration(let cases)?:
                 guard let first = cases.first else { return nil }
-                let caseName = SwiftSource.identifier(SwiftName.memberName(first.name?.value ?? first.value.value))
+                let caseName = SwiftSource.identifier(SwiftName.enumCaseName(first.name?.value ?? first.value.value))
                 return (nil, { namer in "\(namer.modelName(name)).\(caseName)" })
             case .object?: return (name, { namer in "\(namer.modelName(name)).example" })
             default: return nil
@@ -202,7 +202,7 @@ extension Translator {
     private func enumView(_ model: ResolvedModel, _ cases: [EnumCase]) -> EnumView {
         var taken: Set<String> = []
         let caseViews = cases.map { enumCase -> EnumCaseView in
-            let swiftName = SwiftName.memberName(enumCase.name?.value ?? enumCase.value.value)
+            let swiftName = SwiftName.enumCaseName(enumCase.name?.value ?? enumCase.value.value)
             taken.insert(swiftName)
             // An integer value as Swift writes it (`1`, whatever the spec's spelling); validation made it an Int.
             let literal =

@@ -23,6 +23,14 @@ package enum SwiftName {
         identifier(from: name, upperFirst: false)
     }
 
+    /// The case name of an enum value (`value`, or its `name`): a member name, except that `none` becomes `_none`,
+    /// because `.none` beside an optional of the enum means `Optional.none` to Swift (a comparison
+    /// `kind == .none` warns, and is an error under warnings-as-errors).
+    package static func enumCaseName(_ name: String) -> String {
+        let member = memberName(name)
+        return member == "none" ? "_none" : member
+    }
+
     /// Whether `identifier` must be written in backticks where a declaration or member name stands.
     package static func isKeyword(_ identifier: String) -> Bool {
         // Most names are not keywords, and most of those fall where no keyword does in `keywordFilter`: they are

@@ -182,7 +182,7 @@ struct SpecValidator {
             case .enumeration(let cases):
                 checkWireNames(cases.map(\.value), kind: "value", in: owner)
                 checkMemberNames(
-                    cases.map { ($0.name ?? $0.value, SwiftName.memberName($0.name?.value ?? $0.value.value)) },
+                    cases.map { ($0.name ?? $0.value, SwiftName.enumCaseName($0.name?.value ?? $0.value.value)) },
                     kind: "enum case", in: owner)
             case .oneOf(let oneOf):
                 checkOneOf(oneOf, of: model)
