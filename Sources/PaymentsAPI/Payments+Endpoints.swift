@@ -138,6 +138,33 @@ extension Payments.PaymentIntents {
 }
 
 extension Payments.Files {
+    /// Uploads a file, streamed from disk when it is one.
+    ///
+    /// `POST /files`, scope `Secret`.
+    ///
+    /// - Parameters:
+    ///   - idempotencyKey: Makes a retry safe; the same key returns the first outcome.
+    public static func create<Token: Payments.Access.Secret>(
+        file: Upload,
+        purpose: Payments.Models.FilePurpose,
+        idempotencyKey: String? = nil,
+        fileLinkData: Payments.Models.FileLinkData? = nil
+    ) -> TypedAuthorizedEndpoint<Token, Payments.Models.File, Payments.Models.ErrorEnvelope> {
+        .json(
+            method: .post,
+            path: "/files",
+            headers: Payments.constantHeaders + [
+                Parameter("Idempotency-Key", idempotencyKey),
+            ],
+            body: .multipart([
+                MultipartPart("file", file),
+                MultipartPart("purpose", purpose),
+                MultipartPart("file_link_data", nested: fileLinkData),
+            ]),
+            errors: Payments.defaultErrors
+        ).onServer(Payments.Servers.files).lettingConfigurationOverride(["Stripe-Version"])
+    }
+
     /// `GET /files/{file}`, scope `Secret`.
     public static func retrieve<Token: Payments.Access.Secret>(
         file: String

@@ -907,6 +907,70 @@ extension Payments.Models {
             }
         }
     }
+
+    public enum FilePurpose: Codable, Hashable, Sendable, RawRepresentable, ParameterValue, HeaderValue {
+        case disputeEvidence
+        case identityDocument
+        case businessLogo
+        case customerSignature
+        /// A value this version of the client does not know; the value itself is kept.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "dispute_evidence": self = .disputeEvidence
+            case "identity_document": self = .identityDocument
+            case "business_logo": self = .businessLogo
+            case "customer_signature": self = .customerSignature
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .disputeEvidence: return "dispute_evidence"
+            case .identityDocument: return "identity_document"
+            case .businessLogo: return "business_logo"
+            case .customerSignature: return "customer_signature"
+            case .unknown(let value): return value
+            }
+        }
+    }
+
+    /// Whether to make a link to the file as it is uploaded.
+    public struct FileLinkData: Codable, Hashable, Sendable {
+        public var create: Bool
+        public var expiresAt: Date?
+        public var metadata: [String: String]?
+
+        /// Creates a value with the given properties.
+        public init(create: Bool, expiresAt: Date? = nil, metadata: [String: String]? = nil) {
+            self.create = create
+            self.expiresAt = expiresAt
+            self.metadata = metadata
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelCodingKey.self)
+            self.create = try container.decodeMember(Bool.self, "create")
+            self.expiresAt = try container.decodeMemberIfPresent(Date.self, "expires_at", dateFormat: .unixSeconds)
+            self.metadata = try container.decodeMemberIfPresent([String: String].self, "metadata")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try container.encodeMember(self.create, "create")
+            try container.encodeMemberIfPresent(self.expiresAt, "expires_at", dateFormat: .unixSeconds)
+            try container.encodeMemberIfPresent(self.metadata, "metadata")
+        }
+
+        public static func == (lhs: FileLinkData, rhs: FileLinkData) -> Bool {
+            guard ModelEquality.equal(lhs.create, rhs.create) else { return false }
+            guard ModelEquality.equal(lhs.expiresAt, rhs.expiresAt) else { return false }
+            guard ModelEquality.equal(lhs.metadata, rhs.metadata) else { return false }
+            return true
+        }
+    }
 }
 
 extension Payments.Models.ErrorEnvelope: Error {}

@@ -8,6 +8,13 @@ public enum Payments {
     /// The base URL the spec names.
     public static let baseURL = URL(generatedBaseURL: "https://api.payments.example/v1")
 
+    /// The API's other servers, which some endpoints live at; a client's configuration may move them.
+    public enum Servers {
+        /// `files`: https://files.payments.example/v1
+        public static let files = Server(
+            name: "files", url: URL(generatedBaseURL: "https://files.payments.example/v1"))
+    }
+
     /// The API's models.
     public enum Models {}
 

@@ -56,3 +56,40 @@ struct NestedFormTests {
         #expect(try exact.endpoint.urlRequest(baseURL: Payments.baseURL).url?.query == "created=5")
     }
 }
+
+/// A multipart field spread over bracketed part names (`encoding: nested`), as Stripe's file upload takes it.
+@Suite("Nested multipart fields")
+struct NestedMultipartTests {
+    @Test("file upload: the file, the purpose, and file_link_data as one text part per leaf")
+    func fileUpload() throws {
+        let endpoint:
+            TypedAuthorizedEndpoint<Payments.Scope.Secret, Payments.Models.File, Payments.Models.ErrorEnvelope> =
+                Payments.Files.create(
+                    file: Upload(data: Data("%PDF".utf8), fileName: "a.pdf", mediaType: "application/pdf"),
+                    purpose: .disputeEvidence,
+                    fileLinkData: Payments.Models.FileLinkData(
+                        create: true, expiresAt: Date(timeIntervalSince1970: 1_700_000_000), metadata: ["case": "7"]))
+        let body = try #require(endpoint.endpoint.body).encoded(with: JSONCoding.makeEncoder())
+        let boundary = try #require(body.contentType.split(separator: "=").last.map(String.init))
+        #expect(body.contentType == "multipart/form-data; boundary=\(boundary)")
+        let expected = [
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.pdf\"\r\n"
+                + "Content-Type: application/pdf\r\n\r\n%PDF\r\n",
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\ndispute_evidence\r\n",
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file_link_data[create]\"\r\n\r\ntrue\r\n",
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file_link_data[expires_at]\"\r\n\r\n1700000000\r\n",
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file_link_data[metadata][case]\"\r\n\r\n7\r\n",
+            "--\(boundary)--\r\n",
+        ].joined()
+        #expect(String(decoding: body.data, as: UTF8.self) == expected)
+        #expect(endpoint.endpoint.server?.name == "files")
+    }
+
+    @Test("a map key with a bracket fails the body, naming it")
+    func refused() {
+        let part = MultipartPart("meta", nested: ["a[b": "1"])
+        #expect(throws: NestedFieldsError.self) {
+            _ = try RequestBody.multipart([part]).encoded(with: JSONCoding.makeEncoder())
+        }
+    }
+}

@@ -422,7 +422,7 @@ extension Translator {
             let partType = namer.runtime("MultipartPart")
             argument("body: .multipart([")
             for field in fields {
-                let label = field.isJSONPart ? "json: " : ""
+                let label = field.isNested ? "nested: " : field.isJSONPart ? "json: " : ""
                 lines.append(
                     "    \(partType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.name.value))),"
                 )

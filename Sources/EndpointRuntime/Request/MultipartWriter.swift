@@ -87,12 +87,16 @@ package struct MultipartWriter {
         for part in parts {
             for content in part.contents {
                 head.append(Data("--\(boundary)\r\n".utf8))
-                var disposition = "Content-Disposition: form-data; name=\"\(Self.escaped(part.name))\""
+                var name = part.name
+                if case .field(let own, _) = content { name = own }
+                var disposition = "Content-Disposition: form-data; name=\"\(Self.escaped(name))\""
                 var contentType: String?
                 let body: Segment
                 switch content {
-                case .text(let text):
+                case .text(let text), .field(_, let text):
                     body = .bytes(Data(text.utf8))
+                case .unsendable(let error):
+                    throw error
                 case .json(let value):
                     body = .bytes(try encoder.encode(value))
                     contentType = "application/json"

@@ -58,6 +58,10 @@ public struct MultipartPart: Sendable {
         case text(String)
         case upload(Upload)
         case json(any Encodable & Sendable)
+        /// A text part with a name of its own: one field of a structure spread over bracketed names.
+        case field(name: String, text: String)
+        /// A structure that cannot be spread (a key with a bracket); writing the body fails with it.
+        case unsendable(NestedFieldsError)
     }
 
     /// The field's name.
@@ -87,6 +91,25 @@ public struct MultipartPart: Sendable {
     public init(_ name: String, _ uploads: [Upload]?) {
         self.name = name
         self.contents = uploads?.map { .upload($0) } ?? []
+    }
+
+    /// A structure as text parts named by bracketed keys, as a form carries it (`file_link_data[create]`,
+    /// `metadata[order_id]`), or none when `value` is nil; see ``Parameter/init(_:nested:)`` for the keys.
+    public init(_ name: String, nested value: (some Encodable & Sendable)?) {
+        self.name = name
+        guard let value else {
+            self.contents = []
+            return
+        }
+        do {
+            self.contents = try NestedFields.fields(of: value, named: name).map {
+                .field(name: $0.name, text: $0.value)
+            }
+        } catch let error as NestedFieldsError {
+            self.contents = [.unsendable(error)]
+        } catch {
+            self.contents = [.unsendable(NestedFieldsError(key: "", path: name, reason: "\(error)"))]
+        }
     }
 
     /// A part holding `value` as JSON (`Content-Type: application/json`), or none when it is nil.

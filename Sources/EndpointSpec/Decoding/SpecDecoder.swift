@@ -374,6 +374,15 @@ struct SpecDecoder {
         property.defaultValue = text(fields?["default"], "'default' of \(what())", optional: false)
         property.example = text(fields?["example"], "'example' of \(what())", optional: false)
         if let node = fields?["dateFormat"] { property.dateFormat = dateFormat(node, what()) }
+        if let text = text(fields?["encoding"], "'encoding' of \(what())", optional: false) {
+            if let encoding = PartEncoding(rawValue: text.value) {
+                property.encoding = Located(encoding, at: text.location)
+            } else {
+                diagnostics.error(
+                    "unknown encoding '\(text.value)' for \(what()); use 'json' (one JSON part) or 'nested' (a text "
+                        + "part per field, named like 'address[line1]')", at: text.location)
+            }
+        }
         if let node = fields?["nullable"] {
             property.nullable = Located(bool(node, "'nullable' of \(what())"), at: node.location)
         }

@@ -331,6 +331,13 @@ package struct Property: Sendable, Hashable {
         var defaultValue: Located<String>?
         var example: Located<String>?
         var dateFormat: Located<DateFormat>?
+        var encoding: Located<PartEncoding>?
+    }
+
+    /// `encoding`: how a structured field of a multipart body travels.
+    package var encoding: Located<PartEncoding>? {
+        get { extras.box?.fields.encoding }
+        set { extras.fields.encoding = newValue }
     }
 
     /// `dateFormat`: how a date property travels, over the API's.
@@ -443,6 +450,14 @@ package struct APIParameter: Sendable, Hashable {
     package func applies(to method: HTTPMethod) -> Bool {
         methods.isEmpty || methods.contains { $0.value == method }
     }
+}
+
+/// How a structured field of a multipart body travels: `encoding` of the field.
+package enum PartEncoding: String, CaseIterable, Sendable, Hashable {
+    /// One part holding the value as JSON, the default.
+    case json
+    /// One text part per leaf, named by bracketed keys (`file_link_data[create]`), as a form carries it.
+    case nested
 }
 
 /// How a date travels: `dateFormat` of the API, a property or a parameter.

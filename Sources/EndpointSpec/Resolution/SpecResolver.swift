@@ -196,8 +196,10 @@ private struct Resolution: Sendable {
                 fields.map {
                     var field = property($0)
                     let element = field.type.unwrapped.arrayElement
-                    field.isJSONPart =
+                    let isStructure =
                         !element.isTextual(allowsLists: false, models: modelsByName) && element != .builtin(.upload)
+                    field.isNested = isStructure && $0.encoding?.value == .nested
+                    field.isJSONPart = isStructure && !field.isNested
                     return field
                 })
         case .raw(let raw)?:

@@ -361,7 +361,7 @@ extension SpecValidator {
             for field in fields {
                 // Text, files and JSON values all travel as parts (`Void` is refused where it is read).
                 checkType(field.type, of: "field '\(field.name.value)'", allowsUpload: true)
-                checkField(field, of: what, allowsNull: false)
+                checkField(field, of: what, allowsNull: false, inMultipart: true)
                 if let format = field.dateFormat, field.type.expression?.unwrapped.arrayElement == .builtin(.date) {
                     diagnostics.error(
                         "'dateFormat' is not supported in a multipart body (field '\(field.name.value)' of \(what)): "
@@ -384,7 +384,10 @@ extension SpecValidator {
     }
 
     /// `nullable` and `default` of a body field: null only in JSON and only for optional fields.
-    private mutating func checkField(_ field: Property, of what: String, allowsNull: Bool) {
+    private mutating func checkField(
+        _ field: Property, of what: String, allowsNull: Bool, inMultipart: Bool = false
+    ) {
+        checkEncoding(field, what: "field '\(field.name.value)' of \(what)", inMultipart: inMultipart)
         checkDefault(field.defaultValue, of: field.type, what: "field '\(field.name.value)' of \(what)")
         checkDateFormat(field.dateFormat, of: field.type, what: "field '\(field.name.value)' of \(what)")
         guard let nullable = field.nullable, nullable.value else { return }

@@ -164,6 +164,7 @@ struct SpecValidator {
                     checkType(property.type, of: "property '\(property.name.value)'")
                     checkDateFormat(
                         property.dateFormat, of: property.type, what: "property '\(property.name.value)' of \(owner)")
+                    checkEncoding(property, what: "property '\(property.name.value)' of \(owner)", inMultipart: false)
                     checkDefault(
                         property.defaultValue, of: property.type, what: "property '\(property.name.value)' of \(owner)")
                     checkExample(
@@ -422,6 +423,26 @@ struct SpecValidator {
             diagnostics.error("unknown model '\(name)'\(hint)", at: location(of: name, in: type))
         }
         checkExpandables(in: expression, type)
+    }
+
+    /// `encoding` belongs to a multipart field that is a structure (not text, not a file).
+    mutating func checkEncoding(_ field: Property, what: @autoclosure () -> String, inMultipart: Bool) {
+        // An unknown model has been reported; whether it would be text is not known.
+        guard let encoding = field.encoding, let type = field.type.expression,
+            type.modelNames.allSatisfy({ models[$0] != nil })
+        else { return }
+        let element = type.unwrapped.arrayElement
+        if !inMultipart {
+            diagnostics.error(
+                "'encoding' applies to fields of a 'multipart' body, not to \(what()); remove it",
+                at: encoding.location)
+        } else if element == .builtin(.upload) || element.isTextual(allowsLists: false, models: models) {
+            diagnostics.error(
+                "'encoding' applies to a multipart field that is a structure (a model, a dictionary, a list of "
+                    + "models), but \(what()) is '\(type)', which travels as "
+                    + (element == .builtin(.upload) ? "a file" : "text") + "; remove 'encoding'",
+                at: encoding.location)
+        }
     }
 
     /// `dateFormat` applies to `Date`, `Date?`, `[Date]` and `[Date]?`; a spec-wide Unix format does not reach a
