@@ -77,3 +77,29 @@ struct DateFormatTests {
         #expect(String(decoding: encoded.data, as: UTF8.self) == #"{"all":[60000],"at":60,"gone":null}"#)
     }
 }
+
+/// A response header declared with a `dateFormat`: Unix milliseconds are not read as seconds.
+@Suite("Date headers in a Unix format")
+struct DateHeaderFormatTests {
+    func response(_ headers: [String: String]) -> ReceivedResponse {
+        ReceivedResponse(status: 200, headers: headers, body: Data(), url: nil)
+    }
+
+    @Test("milliseconds and seconds as declared; the usual reading would take milliseconds for seconds")
+    func formats() throws {
+        let reply = response(["X-Reset-Ms": "1700000000000", "X-Reset": " 1700000000 "])
+        let millis: Date = try reply.header("X-Reset-Ms", dateFormat: .unixMilliseconds)
+        #expect(millis == Date(timeIntervalSince1970: 1_700_000_000))
+        let seconds: Date = try reply.header("X-Reset", dateFormat: .unixSeconds)
+        #expect(seconds == Date(timeIntervalSince1970: 1_700_000_000))
+        let absent: Date? = try reply.header("X-Other", dateFormat: .unixSeconds)
+        #expect(absent == nil)
+        #expect(throws: ResponseHeaderError.self) {
+            let _: Date = try response(["X-Reset": "Sun, 06 Nov 1994 08:49:37 GMT"]).header(
+                "X-Reset", dateFormat: .unixSeconds)
+        }
+        #expect(throws: ResponseHeaderError.self) {
+            let _: Date = try response([:]).header("X-Reset", dateFormat: .unixSeconds)
+        }
+    }
+}

@@ -183,7 +183,8 @@ extension Translator {
                     ]),
                     declaration: "\(access)var \(member): \(type)", assignment: "self.\(member) = \(parameter.use)",
                     reading: (member == "`self`" ? "self.`self`" : member)
-                        + " = try response.header(\(SwiftSource.stringLiteral(header.wireName.value)))"))
+                        + " = try response.header(\(SwiftSource.stringLiteral(header.wireName.value))"
+                        + "\(dateFormatArgument(header.dateFormat)))"))
         }
         let initParameterList = parameters.joined(separator: ", ")
         let endpointName = memberName(endpoint.name.value)

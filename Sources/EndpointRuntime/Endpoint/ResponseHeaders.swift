@@ -169,6 +169,32 @@ extension ReceivedResponse {
         return try Self.read(text, name: name, url: url) as Value
     }
 
+    /// A date header in `dateFormat`: a Unix time in seconds or milliseconds, where the usual reading (an HTTP
+    /// date, ISO 8601, or seconds) would take milliseconds for seconds. Generated code only.
+    public func header(_ name: String, dateFormat: DateFormat) throws -> Date {
+        guard let text = value(forHeader: name) else {
+            throw ResponseHeaderError(name: name, value: nil, expectedType: "Date")
+        }
+        return try Self.readDate(text, name: name, format: dateFormat, url: url)
+    }
+
+    /// An optional date header in `dateFormat`; nil when the response does not have it.
+    public func header(_ name: String, dateFormat: DateFormat) throws -> Date? {
+        guard let text = value(forHeader: name) else { return nil }
+        return try Self.readDate(text, name: name, format: dateFormat, url: url)
+    }
+
+    private static func readDate(_ text: String, name: String, format: DateFormat, url: URL?) throws -> Date {
+        guard format != .iso8601 else { return try read(text, name: name, url: url) }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let number = Double(trimmed), number.isFinite, !trimmed.contains(where: { $0 == "e" || $0 == "E" })
+        else {
+            let unit = format == .unixMilliseconds ? "milliseconds" : "seconds"
+            throw ResponseHeaderError(name: name, value: text, expectedType: "Date (\(unit) since 1970)")
+        }
+        return format.date(from: number)
+    }
+
     private static func read<Value: HeaderValue>(_ text: String, name: String, url: URL?) throws -> Value {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let value = Value(headerText: trimmed, relativeTo: url) else {

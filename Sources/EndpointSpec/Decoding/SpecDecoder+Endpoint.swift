@@ -228,8 +228,11 @@ extension SpecDecoder {
         guard let (typeNode, fields) = typedEntry(entry, what(), known: SpecKeys.responseHeader) else { return nil }
         let name = text(fields?["name"], "'name' of \(what())", optional: false)
         let documentation = fields.map { self.documentation($0, of: what()) } ?? Documentation()
+        let format = fields?["dateFormat"].flatMap { dateFormat($0, what()) }
         return type(typeNode, what()).map {
-            ResponseHeader(wireName: wireName, name: name, type: $0, documentation: documentation)
+            var header = ResponseHeader(wireName: wireName, name: name, type: $0, documentation: documentation)
+            header.dateFormat = format
+            return header
         }
     }
 

@@ -21,7 +21,7 @@ enum SpecKeys {
     ]
     static let response = ["type", "media", "headers", "paging", "redirect", "alternatives"]
     static let responseAlternative = ["type", "media", "description"]
-    static let responseHeader = ["type", "name", "description"]
+    static let responseHeader = ["type", "name", "dateFormat", "description"]
     static let paging = ["next", "cursor", "lastItem", "param", "while"]
     static let parameter = [
         "type", "in", "key", "default", "arrayFormat", "allowsSlashes", "dateFormat", "description", "deprecated",

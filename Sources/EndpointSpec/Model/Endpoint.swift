@@ -70,6 +70,9 @@ package struct ResponseHeader: Sendable, Hashable {
     package var type: TypeReference
     /// Its documentation.
     package var documentation: Documentation
+    /// `dateFormat`: a date header in Unix time rather than an HTTP date (the API's default does not reach
+    /// headers, whose dates are HTTP dates: `Last-Modified`, `Retry-After`).
+    package var dateFormat: Located<DateFormat>?
 
     /// The property's name before identifier rules apply: `name`, or the header's name in camel case
     /// (`X-RateLimit-Remaining` is `xRateLimitRemaining`); a one-word name is lower-cased whole, so `ETag` is

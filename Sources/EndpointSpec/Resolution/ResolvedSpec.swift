@@ -238,6 +238,8 @@ package struct ResolvedResponseHeader: Sendable, Hashable {
     package var propertyName: String
     package var type: TypeExpression
     package var documentation: Documentation
+    /// A date header in Unix time; `.iso8601` for the usual reading (HTTP date, ISO 8601 or seconds).
+    package var dateFormat: DateFormat = .iso8601
 }
 
 /// One of several success statuses and how its body is read.

@@ -244,7 +244,7 @@ private struct Resolution: Sendable {
         resolved.responseHeaders = endpoint.responseHeaders.map {
             ResolvedResponseHeader(
                 wireName: $0.wireName, propertyName: $0.propertyName, type: type($0.type),
-                documentation: $0.documentation)
+                documentation: $0.documentation, dateFormat: $0.dateFormat?.value ?? .iso8601)
         }
         resolved.paging = endpoint.paging.flatMap { paging -> ResolvedPaging? in
             func field(_ path: Located<String>) -> FieldPath? {

@@ -121,6 +121,11 @@ extension SpecValidator {
                 diagnostics.error("\(name()): \(problem)", at: header.wireName.location)
             }
             checkType(header.type, of: name())
+            if let format = header.dateFormat, header.type.expression?.unwrapped != .builtin(.date) {
+                diagnostics.error(
+                    "'dateFormat' of \(name()) applies to a 'Date' or 'Date?' header, not '\(header.type.text.value)'; "
+                        + "remove it", at: format.location)
+            }
             if let type = header.type.expression, !isTextual(type.unwrapped, allowsLists: true) {
                 diagnostics.error(
                     "\(name()) has the type '\(type)', which a header's text cannot hold; use String, a number, Bool, "
