@@ -65,6 +65,20 @@ struct DateFormatTests {
         #expect(list.pairs.map { $0.value } == ["1694038270000,1694038270000"])
     }
 
+    @Test("multipart text parts: a date and a list of dates in Unix time")
+    func multipart() throws {
+        let date = Date(timeIntervalSince1970: 2)
+        let body = try RequestBody.multipart([
+            MultipartPart("at", date, dateFormat: .unixMilliseconds),
+            MultipartPart("seen", [date, date], dateFormat: .unixSeconds),
+            MultipartPart("none", [Date]?.none, dateFormat: .unixSeconds),
+        ]).encoded(with: JSONCoding.makeEncoder())
+        let text = String(decoding: body.data, as: UTF8.self)
+        #expect(text.contains("name=\"at\"\r\n\r\n2000\r\n"))
+        #expect(text.components(separatedBy: "name=\"seen\"\r\n\r\n2\r\n").count == 3)
+        #expect(!text.contains("name=\"none\""))
+    }
+
     @Test("JSON body fields: a date in Unix time, a nullable one sent as null, a list")
     func jsonFields() throws {
         let date = Date(timeIntervalSince1970: 60)

@@ -425,8 +425,8 @@ extension Translator {
             for field in fields {
                 let label = field.isNested ? "nested: " : field.isJSONPart ? "json: " : ""
                 lines.append(
-                    "    \(partType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.name.value))),"
-                )
+                    "    \(partType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.name.value))"
+                        + "\(dateFormatArgument(field.dateFormat))),")
             }
             lines.append("])")
         case .raw(let media, let name, _)?:

@@ -141,6 +141,18 @@ extension Parameter {
     }
 }
 
+extension MultipartPart {
+    /// A date text part in `dateFormat`, or none when `value` is nil.
+    public init(_ name: String, _ value: Date?, dateFormat: DateFormat) {
+        self.init(name, value.map { dateFormat.text(for: $0) })
+    }
+
+    /// A date text part per element in `dateFormat`, or none when `values` is nil.
+    public init(_ name: String, _ values: [Date]?, dateFormat: DateFormat) {
+        self.init(name, values?.map { dateFormat.text(for: $0) })
+    }
+}
+
 extension DateFormat {
     /// A JSON body field's date in this format, for `RequestBody.jsonFields`. Generated code only.
     public func field(_ value: Date?) -> (any Encodable & Sendable)? {

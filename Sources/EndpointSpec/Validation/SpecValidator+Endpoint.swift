@@ -367,12 +367,6 @@ extension SpecValidator {
                 // Text, files and JSON values all travel as parts (`Void` is refused where it is read).
                 checkType(field.type, of: "field '\(field.name.value)'", allowsUpload: true)
                 checkField(field, of: what, allowsNull: false, inMultipart: true)
-                if let format = field.dateFormat, field.type.expression?.unwrapped.arrayElement == .builtin(.date) {
-                    diagnostics.error(
-                        "'dateFormat' is not supported in a multipart body (field '\(field.name.value)' of \(what)): "
-                            + "its dates are text parts in ISO 8601; send the number as 'Int64' instead",
-                        at: format.location)
-                }
             }
             checkWireNames(fields.map { $0.key ?? $0.name }, kind: "part name", in: "the multipart body of \(what)")
         case .raw(let raw):
