@@ -171,13 +171,7 @@ enum TypeExpressionParser {
                     message: "'Expandable<...>' takes the name of a model, whose id or whole object a value is",
                     offset: start)
             }
-            skipSpaces()
-            guard current == ">" else {
-                let found = current.map { "found '\($0)'" } ?? "the type ends"
-                throw Failure(
-                    message: "expected '>' to close the '<' at character \(open + 1), but \(found)", offset: index)
-            }
-            index += 1
+            try close(openedAt: open, with: ">")
             return .expandable(model)
         }
 
@@ -208,12 +202,14 @@ enum TypeExpressionParser {
             return .array(first)
         }
 
-        mutating func close(openedAt open: Int) throws {
+        /// Steps over the `]` (or `>`) that closes the `[` (or `<`) at `open`.
+        mutating func close(openedAt open: Int, with closer: Unicode.Scalar = "]") throws {
             skipSpaces()
-            guard current == "]" else {
+            guard current == closer else {
                 let found = current.map { "found '\($0)'" } ?? "the type ends"
                 throw Failure(
-                    message: "expected ']' to close the '[' at character \(open + 1), but \(found)", offset: index)
+                    message: "expected '\(closer)' to close the '\(scalars[open])' at character \(open + 1), but \(found)",
+                    offset: index)
             }
             index += 1
         }
