@@ -208,7 +208,8 @@ enum TypeExpressionParser {
             guard current == closer else {
                 let found = current.map { "found '\($0)'" } ?? "the type ends"
                 throw Failure(
-                    message: "expected '\(closer)' to close the '\(scalars[open])' at character \(open + 1), but \(found)",
+                    message:
+                        "expected '\(closer)' to close the '\(scalars[open])' at character \(open + 1), but \(found)",
                     offset: index)
             }
             index += 1
