@@ -112,7 +112,7 @@ extension Payments.PaymentIntents {
                 Parameter("customer", customer),
                 Parameter("description", description),
                 Parameter("capture_method", captureMethod),
-                Parameter("payment_method_types[]", paymentMethodTypes),
+                Parameter("payment_method_types", paymentMethodTypes, arrayFormat: .brackets),
                 Parameter("metadata", nested: metadata),
             ]),
             errors: Payments.defaultErrors
@@ -129,7 +129,7 @@ extension Payments.PaymentIntents {
             path: "/payment_intents/{intent}",
             pathParameters: ["intent": intent.parameterText],
             query: [
-                Parameter("expand[]", expand),
+                Parameter("expand", expand, arrayFormat: .brackets),
             ],
             headers: Payments.constantHeaders,
             errors: Payments.defaultErrors

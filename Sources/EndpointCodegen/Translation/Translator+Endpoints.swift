@@ -361,7 +361,7 @@ extension Translator {
         }
         let parameterType = namer.runtime("Parameter")
         func parameterLine(_ parameter: ResolvedParameter) -> String {
-            let format = parameter.arrayFormat == .comma ? ", arrayFormat: .comma" : ""
+            let format = arrayFormatArgument(parameter.arrayFormat)
             return SwiftSource.concatenated(
                 "    ", parameterType, "(", SwiftSource.stringLiteral(parameter.wireName), ", ",
                 parameter.isNested ? "nested: " : "",
@@ -416,7 +416,7 @@ extension Translator {
                 let label = field.isNested ? "nested: " : ""
                 lines.append(
                     "    \(parameterType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.name.value))"
-                        + "\(dateFormatArgument(field.dateFormat))),")
+                        + "\(dateFormatArgument(field.dateFormat))\(arrayFormatArgument(field.arrayFormat))),")
             }
             lines.append("])")
         case .multipartFields(let fields)?:

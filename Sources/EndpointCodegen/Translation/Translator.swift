@@ -304,4 +304,9 @@ extension Translator {
     func dateFormatArgument(_ format: DateFormat) -> String {
         format == .iso8601 ? "" : ", dateFormat: ." + format.rawValue
     }
+
+    /// `, arrayFormat: .comma` for a list that does not repeat its key; nothing for the default.
+    func arrayFormatArgument(_ format: Parameter.ArrayFormat) -> String {
+        format == .repeat ? "" : ", arrayFormat: ." + format.rawValue
+    }
 }

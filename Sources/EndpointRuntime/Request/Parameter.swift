@@ -6,6 +6,8 @@ public struct Parameter: Hashable, Sendable {
         case `repeat`
         /// `codes=DEU,FRA`: the name once, the elements joined with commas.
         case comma
+        /// `codes[]=DEU&codes[]=FRA`: the name with `[]` once per element, as Rails, PHP and Stripe read lists.
+        case brackets
     }
 
     /// The name on the wire.
@@ -59,6 +61,7 @@ public struct Parameter: Hashable, Sendable {
         switch arrayFormat {
         case .repeat: return values.map { (name, $0) }
         case .comma: return values.isEmpty ? [] : [(name, values.joined(separator: ","))]
+        case .brackets: return values.map { (name + "[]", $0) }
         }
     }
 
@@ -70,6 +73,9 @@ public struct Parameter: Hashable, Sendable {
         switch arrayFormat {
         case .repeat: return values.map { (escape(name), escape($0)) }
         case .comma: return values.isEmpty ? [] : [(escape(name), values.map(escape).joined(separator: ","))]
+        case .brackets:
+            let key = escape(name + "[]")
+            return values.map { (key, escape($0)) }
         }
     }
 }

@@ -354,16 +354,7 @@ extension SpecDecoder {
                     "unknown parameter location '\(text.value)' for \(what()); \(hint)", at: text.location)
             }
         }
-        var arrayFormat: Located<Parameter.ArrayFormat>?
-        if let text = text(fields?["arrayFormat"], "'arrayFormat' of \(what())", optional: false) {
-            if let value = Parameter.ArrayFormat(rawValue: text.value) {
-                arrayFormat = Located(value, at: text.location)
-            } else {
-                diagnostics.error(
-                    "unknown array format '\(text.value)' for \(what()); use 'repeat' (codes=A&codes=B) or 'comma' "
-                        + "(codes=A,B)", at: text.location)
-            }
-        }
+        let arrayFormat = fields?["arrayFormat"].flatMap { self.arrayFormat($0, what()) }
         let key = text(fields?["key"], "'key' of \(what())", optional: false)
         let documentation = fields.map { self.documentation($0, of: what()) } ?? Documentation()
         guard
@@ -450,5 +441,19 @@ extension SpecDecoder {
             diagnostics.error("\(owner) has no fields; list them, or leave the key out", at: node.location)
         }
         return entries.compactMapReservingAll { property($0, of: owner) }
+    }
+}
+
+extension SpecDecoder {
+    /// `arrayFormat: repeat | comma | brackets`: how a list of text travels in a query or a form.
+    mutating func arrayFormat(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Located<Parameter.ArrayFormat>? {
+        guard let text = text(node, "'arrayFormat' of \(what())", optional: false) else { return nil }
+        guard let value = Parameter.ArrayFormat(rawValue: text.value) else {
+            diagnostics.error(
+                "unknown array format '\(text.value)' for \(what()); use 'repeat' (codes=A&codes=B), 'comma' "
+                    + "(codes=A,B) or 'brackets' (codes[]=A&codes[]=B)", at: text.location)
+            return nil
+        }
+        return Located(value, at: text.location)
     }
 }

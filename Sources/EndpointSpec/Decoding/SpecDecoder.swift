@@ -374,6 +374,7 @@ struct SpecDecoder {
         property.defaultValue = text(fields?["default"], "'default' of \(what())", optional: false)
         property.example = text(fields?["example"], "'example' of \(what())", optional: false)
         if let node = fields?["dateFormat"] { property.dateFormat = dateFormat(node, what()) }
+        if let node = fields?["arrayFormat"] { property.arrayFormat = arrayFormat(node, what()) }
         if let text = text(fields?["encoding"], "'encoding' of \(what())", optional: false) {
             if let encoding = PartEncoding(rawValue: text.value) {
                 property.encoding = Located(encoding, at: text.location)

@@ -11,7 +11,8 @@ enum SpecKeys {
     static let discriminator = ["property", "mapping"]
     static let oneOfVariant = ["type", "name"]
     static let property = [
-        "type", "key", "default", "example", "nullable", "dateFormat", "encoding", "description", "deprecated",
+        "type", "key", "default", "example", "nullable", "dateFormat", "encoding", "arrayFormat", "description",
+        "deprecated",
     ]
     static let raw = ["media", "name", "description"]
     static let enumCase = ["value", "name", "description", "deprecated"]

@@ -149,6 +149,8 @@ package struct Parameter: Sendable, Hashable {
         case `repeat`
         /// `codes=DEU,FRA`: one key, elements joined with commas.
         case comma
+        /// `codes[]=DEU&codes[]=FRA`: the key with `[]` once per element (Rails, PHP, Stripe).
+        case brackets
     }
 
     /// The name in Swift terms (the argument label, before identifier rules apply).

@@ -332,6 +332,13 @@ package struct Property: Sendable, Hashable {
         var example: Located<String>?
         var dateFormat: Located<DateFormat>?
         var encoding: Located<PartEncoding>?
+        var arrayFormat: Located<Parameter.ArrayFormat>?
+    }
+
+    /// `arrayFormat`: how a list of text travels in a form body.
+    package var arrayFormat: Located<Parameter.ArrayFormat>? {
+        get { extras.box?.fields.arrayFormat }
+        set { extras.fields.arrayFormat = newValue }
     }
 
     /// `encoding`: how a structured field of a multipart body travels.

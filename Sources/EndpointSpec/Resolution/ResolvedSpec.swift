@@ -137,6 +137,8 @@ package struct ResolvedProperty: Sendable, Hashable {
     package var isNested: Bool = false
     /// How a `Date`, `Date?` or `[Date]` travels: its own `dateFormat`, else the API's, else ISO 8601.
     package var dateFormat: DateFormat = .iso8601
+    /// In a form body: how a list of text travels.
+    package var arrayFormat: Parameter.ArrayFormat = .repeat
 }
 
 /// A header with a fixed value.

@@ -189,6 +189,7 @@ private struct Resolution: Sendable {
                 fields.map {
                     var field = property($0)
                     field.isNested = isSentAsNestedFields(field.type)
+                    field.arrayFormat = $0.arrayFormat?.value ?? .repeat
                     return field
                 })
         case .multipartFields(let fields, _)?:

@@ -352,7 +352,7 @@ extension SpecValidator {
                 checkType(field.type, of: "field '\(field.name.value)'")
                 // Text, lists of text, and structures spread over bracketed keys all travel in a form; 'Upload'
                 // is refused by `checkType`, and bytes of their own are most likely a file.
-                checkField(field, of: what, allowsNull: false)
+                checkField(field, of: what, allowsNull: false, inForm: true)
                 if let type = field.type.expression, type.unwrapped.arrayElement == .builtin(.data) {
                     diagnostics.error(
                         "form field '\(field.name.value)' of \(what) has the type '\(type)', bytes that a form can only "
@@ -384,9 +384,17 @@ extension SpecValidator {
 
     /// `nullable` and `default` of a body field: null only in JSON and only for optional fields.
     private mutating func checkField(
-        _ field: Property, of what: String, allowsNull: Bool, inMultipart: Bool = false
+        _ field: Property, of what: String, allowsNull: Bool, inMultipart: Bool = false, inForm: Bool = false
     ) {
         checkEncoding(field, what: "field '\(field.name.value)' of \(what)", inMultipart: inMultipart)
+        if let format = field.arrayFormat, let type = field.type.expression,
+            !(inForm && type.unwrapped.isArray && isTextual(type.unwrapped, allowsLists: true))
+        {
+            diagnostics.error(
+                "'arrayFormat' applies to form fields whose type is a list of text, but field "
+                    + "'\(field.name.value)' of \(what) is '\(type)'"
+                    + (inForm ? "" : " in a body that is not a form") + "; remove 'arrayFormat'", at: format.location)
+        }
         checkDefault(field.defaultValue, of: field.type, what: "field '\(field.name.value)' of \(what)")
         checkDateFormat(field.dateFormat, of: field.type, what: "field '\(field.name.value)' of \(what)")
         guard let nullable = field.nullable, nullable.value else { return }

@@ -165,6 +165,12 @@ struct SpecValidator {
                     checkDateFormat(
                         property.dateFormat, of: property.type, what: "property '\(property.name.value)' of \(owner)")
                     checkEncoding(property, what: "property '\(property.name.value)' of \(owner)", inMultipart: false)
+                    if let format = property.arrayFormat {
+                        diagnostics.error(
+                            "'arrayFormat' applies to form fields and query parameters, not to property "
+                                + "'\(property.name.value)' of \(owner), which JSON carries as an array; remove it",
+                            at: format.location)
+                    }
                     checkDefault(
                         property.defaultValue, of: property.type, what: "property '\(property.name.value)' of \(owner)")
                     checkExample(

@@ -114,6 +114,17 @@ struct NestedFieldsTests {
                 == "https://api.example.com/v1/customers?limit=3&created%5Bgte%5D=1694038270&exact=5")
     }
 
+    @Test("a list of text with brackets: the key with [] once per element, in the query and in a form")
+    func brackets() throws {
+        let endpoint = Endpoint<Void>(
+            method: .get, path: "/items", query: [Parameter("expand", ["customer", "a&b"], arrayFormat: .brackets)])
+        #expect(
+            try endpoint.urlRequest(baseURL: base).url?.query == "expand%5B%5D=customer&expand%5B%5D=a%26b")
+        #expect(try form([Parameter("types", ["card"], arrayFormat: .brackets)]) == "types%5B%5D=card")
+        #expect(try form([Parameter("types", [String]?.none, arrayFormat: .brackets)]).isEmpty)
+        #expect(Parameter("types", ["a", "b"], arrayFormat: .brackets).pairs.map(\.name) == ["types[]", "types[]"])
+    }
+
     @Test("the generated form spreads a model, a map and a list of models; the query a union")
     func pairsAreReadable() throws {
         let parameter = Parameter("address", nested: Address(line1: nil, city: "Bern", postalCode: "3000"))
