@@ -361,11 +361,12 @@ extension Translator {
         }
         let parameterType = namer.runtime("Parameter")
         func parameterLine(_ parameter: ResolvedParameter) -> String {
-            let format = arrayFormatArgument(parameter.arrayFormat)
+            // The list and date formats, each only where it is not the default (rare: no second string for most).
+            var formats = arrayFormatArgument(parameter.arrayFormat)
+            if parameter.dateFormat != .iso8601 { formats = dateFormatArgument(parameter.dateFormat) + formats }
             return SwiftSource.concatenated(
                 "    ", parameterType, "(", SwiftSource.stringLiteral(parameter.wireName), ", ",
-                parameter.isNested ? "nested: " : "",
-                value(of: parameter.name.value) + dateFormatArgument(parameter.dateFormat), format, "),")
+                parameter.isNested ? "nested: " : "", value(of: parameter.name.value), formats, "),")
         }
         if others.contains(where: { $0.location == .query }) {
             argument("query: [")

@@ -38,6 +38,16 @@ package indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertibl
         return false
     }
 
+    /// Whether the type is `Date`, `[Date]`, or either optional: what a `dateFormat` applies to. Matched by
+    /// pattern, without comparing whole expressions.
+    package var isDateOrDates: Bool {
+        switch unwrapped {
+        case .builtin(.date): return true
+        case .array(.builtin(.date)): return true
+        default: return false
+        }
+    }
+
     /// Whether the type is `[T]`.
     package var isArray: Bool {
         if case .array = self { return true }
@@ -64,6 +74,15 @@ package indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertibl
         case .dictionary(let value): return value.variantCaseName + "Dictionary"
         case .optional(let wrapped): return "Optional" + wrapped.variantCaseName
         case .expandable(let model): return "Expandable" + model
+        }
+    }
+
+    /// Whether `Expandable<…>` appears anywhere in the expression.
+    package var containsExpandable: Bool {
+        switch self {
+        case .builtin, .model: return false
+        case .expandable: return true
+        case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.containsExpandable
         }
     }
 

@@ -137,7 +137,7 @@ private struct Resolution: Sendable {
 
     /// How a value of `type` travels if it is a date or a list of dates: its own format, else the API's.
     func dateFormat(_ own: Located<DateFormat>?, of type: TypeExpression) -> DateFormat {
-        guard type.unwrapped.arrayElement == .builtin(.date) else { return .iso8601 }
+        guard type.isDateOrDates else { return .iso8601 }
         return own?.value ?? apiDateFormat
     }
 

@@ -83,17 +83,15 @@ struct SpecValidator {
         checkErrorTypes(spec.errors)
         checkTypeNames()
         for namespace in spec.namespaces {
+            // Two endpoints of one name can only come from a response alternative (YAML refuses a key twice).
             checkMemberNames(
                 namespace.endpoints.map { ($0.name, SwiftName.memberName($0.name.value)) },
-                kind: "endpoint", in: "namespace '\(namespace.name.value)'")
+                kind: "endpoint", in: "namespace '\(namespace.name.value)'",
+                sameName: { name in
+                    "endpoint '\(name)' of namespace '\(namespace.name.value)' has the name of another endpoint or of a "
+                        + "response alternative ('ENDPOINT_ALTERNATIVE'); rename one of them"
+                })
             checkHeaderFactoryNames(in: namespace)
-            // Two endpoints of one name can only come from a response alternative (YAML refuses a key twice).
-            Self.forEachRepeat(in: namespace.endpoints.map(\.name), key: \.value) { name, earlier in
-                diagnostics.error(
-                    "endpoint '\(name.value)' of namespace '\(namespace.name.value)' has the name of another endpoint "
-                        + "or of a response alternative ('ENDPOINT_ALTERNATIVE'); rename one of them",
-                    at: name.location, notes: [.init("'\(earlier.value)' is here", at: earlier.location)])
-            }
         }
         checkScopeChoiceNames()
     }
@@ -428,7 +426,7 @@ struct SpecValidator {
                     for: name, among: spec.models.map(\.name.value) + BuiltinType.allCases.map(\.rawValue))
             diagnostics.error("unknown model '\(name)'\(hint)", at: location(of: name, in: type))
         }
-        checkExpandables(in: expression, type)
+        if expression.containsExpandable { checkExpandables(in: expression, type) }
     }
 
     /// `encoding` belongs to a multipart field that is a structure (not text, not a file).
@@ -456,8 +454,11 @@ struct SpecValidator {
     mutating func checkDateFormat(
         _ format: Located<DateFormat>?, of type: TypeReference, what: @autoclosure () -> String
     ) {
-        guard let expression = type.expression else { return }
-        let isDate = expression.unwrapped.arrayElement == .builtin(.date)
+        // Most properties have no format, in an API that keeps ISO 8601: nothing to check.
+        guard format != nil || (spec.dateFormat.map { $0.value != .iso8601 } ?? false),
+            let expression = type.expression
+        else { return }
+        let isDate = expression.isDateOrDates
         if let format, !isDate {
             diagnostics.error(
                 "'dateFormat' applies to dates ('Date', 'Date?', '[Date]'), but \(what()) has the type "
@@ -524,13 +525,22 @@ struct SpecValidator {
     // MARK: Names
 
     /// Reports spec names that become the same Swift identifier, naming both places.
+    ///
+    /// The same spec name twice is a duplicate, which the reader or the wire-name check reports, unless
+    /// `sameName` says how else it came about (an endpoint named like another's response alternative).
     mutating func checkMemberNames(
         _ items: [(name: Located<String>, swift: String)], kind: @autoclosure () -> String,
-        in owner: @autoclosure () -> String
+        in owner: @autoclosure () -> String, sameName: ((_ name: String) -> String)? = nil
     ) {
         Self.forEachRepeat(in: items, key: \.swift) { item, earlier in
-            // The same spec name twice is a duplicate, which the reader or the wire-name check reports.
-            guard earlier.name.value != item.name.value else { return }
+            guard earlier.name.value != item.name.value else {
+                if let sameName {
+                    diagnostics.error(
+                        sameName(item.name.value), at: item.name.location,
+                        notes: [.init("'\(earlier.name.value)' is here", at: earlier.name.location)])
+                }
+                return
+            }
             diagnostics.error(
                 "\(kind()) '\(item.name.value)' of \(owner()) becomes the Swift name '\(item.swift)', like "
                     + "'\(earlier.name.value)' at \(earlier.name.location.lineAndColumn); rename one of them",
