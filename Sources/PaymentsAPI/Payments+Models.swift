@@ -853,20 +853,20 @@ extension Payments.Models {
         }
     }
 
-    /// An exact time in Unix seconds, or a range.
+    /// An exact time, or a range.
     ///
     /// One of 2 types. Tried in this order; the first that decodes wins.
     public indirect enum CreatedFilter: Codable, Hashable, Sendable {
-        /// A `Int64`.
-        case exactly(Int64)
+        /// A `Date`.
+        case at(Date)
         /// A `DateRange`.
         case range(DateRange)
         /// A variant this version of the client does not know, kept as the JSON that arrived.
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            if let value = try? decoder.singleValueContainer().decode(Int64.self) {
-                self = .exactly(value)
+            if let value = try? decoder.singleValueContainer().decode(Date.self, dateFormat: .unixSeconds) {
+                self = .at(value)
             } else if let value = try? DateRange(from: decoder) {
                 self = .range(value)
             } else {
@@ -876,9 +876,9 @@ extension Payments.Models {
 
         public func encode(to encoder: any Encoder) throws {
             switch self {
-            case .exactly(let value):
+            case .at(let value):
                 var container = encoder.singleValueContainer()
-                try container.encode(value)
+                try container.encode(value, dateFormat: .unixSeconds)
             case .range(let value): try value.encode(to: encoder)
             case .unknown(let json): try json.encode(to: encoder)
             }

@@ -15,8 +15,9 @@ struct RedirectScenarioTests {
     static func server(_ hits: Hits) async throws -> TestServer {
         try await TestServer.start { server in
             await server.appendRoute("GET /repos/o/r/tarball/main") { _ in
-                HTTPResponse(
-                    statusCode: .found, headers: [HTTPHeader("Location"): "/archive/o-r-main.tar.gz?token=abc"])
+                var headers = HTTPHeaders()
+                headers[HTTPHeader("Location")] = "/archive/o-r-main.tar.gz?token=abc"
+                return HTTPResponse(statusCode: .found, headers: headers)
             }
             await server.appendRoute("GET /archive/o-r-main.tar.gz") { request in
                 hits.increment()

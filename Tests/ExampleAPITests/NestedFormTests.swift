@@ -52,7 +52,7 @@ struct NestedFormTests {
             try range.endpoint.urlRequest(baseURL: Payments.baseURL).url?.query
                 == "limit=10&created%5Bgte%5D=1694038270&updated_since=1700000000.5")
         let exact: TypedAuthorizedEndpoint<Key, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> =
-            Payments.Customers.list(created: .exactly(5))
+            Payments.Customers.list(created: .at(Date(timeIntervalSince1970: 5)))
         #expect(try exact.endpoint.urlRequest(baseURL: Payments.baseURL).url?.query == "created=5")
     }
 }

@@ -102,3 +102,20 @@ struct UnionTests {
         #expect((links?.data.count ?? 0) > 0)
     }
 }
+
+/// A `Date` variant of a union in an API whose dates are Unix seconds.
+@Suite("Date variants follow the API's date format")
+struct DateVariantTests {
+    @Test("an exact time decodes and encodes as Unix seconds, a range as its object")
+    func dateVariant() throws {
+        let decoder = JSONCoding.makeDecoder()
+        let at = try decoder.decode(Payments.Models.CreatedFilter.self, from: Data("1694038270".utf8))
+        #expect(at == .at(Date(timeIntervalSince1970: 1_694_038_270)))
+        #expect(String(decoding: try JSONCoding.makeEncoder().encode(at), as: UTF8.self) == "1694038270")
+        let range = try decoder.decode(Payments.Models.CreatedFilter.self, from: Data(#"{"gte":10}"#.utf8))
+        #expect(range == .range(Payments.Models.DateRange(gte: Date(timeIntervalSince1970: 10))))
+        // ISO text is not a Unix time: kept as it came rather than read as a wrong date.
+        let text = try decoder.decode(Payments.Models.CreatedFilter.self, from: Data(#""2023-09-06T22:11:10Z""#.utf8))
+        #expect(text == .unknown(.string("2023-09-06T22:11:10Z")))
+    }
+}

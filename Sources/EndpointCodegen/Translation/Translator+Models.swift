@@ -262,10 +262,13 @@ extension Translator {
                     encode.append("case .\(name)(let value): try value.encode(to: encoder)")
                 } else {
                     let type = namer.type(variant.type, qualifyingModels: false)
-                    decode += ["\(opening) let value = try? decoder.singleValueContainer().decode(\(type).self) {"]
+                    let format = dateFormatArgument(variant.dateFormat)
+                    decode += [
+                        "\(opening) let value = try? decoder.singleValueContainer().decode(\(type).self\(format)) {"
+                    ]
                     encode += [
                         "case .\(name)(let value):", "    var container = encoder.singleValueContainer()",
-                        "    try container.encode(value)",
+                        "    try container.encode(value\(format))",
                     ]
                 }
                 decode.append("    self = .\(name)(value)")

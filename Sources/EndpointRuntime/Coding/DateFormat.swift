@@ -96,6 +96,30 @@ extension KeyedDecodingContainer where K == ModelCodingKey {
     }
 }
 
+extension SingleValueDecodingContainer {
+    /// A date in `dateFormat`: a `oneOf` variant `Date` of an API whose dates are Unix time. Generated code only.
+    public func decode(_ type: Date.Type, dateFormat: DateFormat) throws -> Date {
+        dateFormat == .iso8601 ? try decode(type) : dateFormat.date(from: try decode(Double.self))
+    }
+
+    /// A list of dates in `dateFormat`.
+    public func decode(_ type: [Date].Type, dateFormat: DateFormat) throws -> [Date] {
+        dateFormat == .iso8601 ? try decode(type) : try decode([Double].self).map(dateFormat.date(from:))
+    }
+}
+
+extension SingleValueEncodingContainer {
+    /// Writes a date in `dateFormat`. Generated code only.
+    public mutating func encode(_ value: Date, dateFormat: DateFormat) throws {
+        try encode(FormattedDate(value, dateFormat))
+    }
+
+    /// Writes a list of dates in `dateFormat`.
+    public mutating func encode(_ value: [Date], dateFormat: DateFormat) throws {
+        try encode(value.map { FormattedDate($0, dateFormat) })
+    }
+}
+
 extension KeyedEncodingContainer where K == ModelCodingKey {
     /// Writes a date member in `dateFormat`. Generated code only.
     public mutating func encodeMember(_ value: Date, _ name: String, dateFormat: DateFormat) throws {

@@ -86,6 +86,8 @@ package struct ResolvedOneOf: Sendable, Hashable {
 package struct ResolvedVariant: Sendable, Hashable {
     package var type: TypeExpression
     package var caseName: String
+    /// How a `Date` or `[Date]` variant travels: the API's `dateFormat`, else ISO 8601.
+    package var dateFormat: DateFormat = .iso8601
 
     /// The model's name, where the variant is a model.
     package var modelName: String? {

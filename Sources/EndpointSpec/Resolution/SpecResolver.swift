@@ -296,7 +296,9 @@ private struct Resolution: Sendable {
             // Validation has ruled out malformed variants and, with a discriminator, any that is not a model.
             let variants = oneOf.variants.compactMap { variant in
                 variant.type.expression.map { type in
-                    ResolvedVariant(type: type, caseName: variant.caseName ?? type.variantCaseName)
+                    ResolvedVariant(
+                        type: type, caseName: variant.caseName ?? type.variantCaseName,
+                        dateFormat: dateFormat(nil, of: type))
                 }
             }
             let discriminator = oneOf.discriminator.map { discriminator -> ResolvedDiscriminator in
