@@ -83,6 +83,8 @@ package struct SpecLoader: Sendable {
             // freeing the tree is part of the decode phase's time rather than of no phase's.
             let decoded = phaseTimes.measure("decode") {
                 guard let document = read.document.take() else { preconditionFailure("checked above") }
+                // An OpenAPI document is a second front end to the same spec.
+                if OpenAPIDecoder.isDocument(document) { return OpenAPIDecoder.decode(document, file: file) }
                 return SpecDecoder.decode(document, file: file)
             }
             diagnostics += decoded.diagnostics

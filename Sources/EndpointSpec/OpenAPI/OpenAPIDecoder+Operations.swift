@@ -1,0 +1,350 @@
+/// Operations: each becomes an endpoint in the namespace of its first tag (else its path's first segment), named by
+/// its `operationId`, with its parameters, request body, first success response, declared errors and security.
+extension OpenAPIDecoder {
+    static let methods: [(key: String, method: HTTPMethod)] = [
+        ("get", .get), ("put", .put), ("post", .post), ("delete", .delete), ("options", .options), ("head", .head),
+        ("patch", .patch),
+    ]
+
+    /// Every operation of `paths`, grouped into namespaces in the order they first appear.
+    mutating func operations(defaultSecurity: YAMLNode?) -> [Namespace] {
+        var namespaces: [Namespace] = []
+        var indexByName: [String: Int] = [:]
+        var takenNames: [String: Set<String>] = [:]
+        guard let paths = field(root, "paths")?.mappingEntries else {
+            diagnostics.error("the document has no 'paths'; there is nothing to generate", at: root.location)
+            return []
+        }
+        for pathEntry in paths where pathEntry.key.hasPrefix("/") {
+            guard let item = resolved(pathEntry.value) else { continue }
+            let shared = field(item, "parameters")?.sequenceItems ?? []
+            if let trace = item.mappingEntries?.first(where: { $0.key == "trace" }) {
+                diagnostics.warning(
+                    "TRACE operations are not generated (the format's methods are GET, PUT, POST, DELETE, OPTIONS, "
+                        + "HEAD and PATCH)", at: trace.keyLocation)
+            }
+            for (key, method) in Self.methods {
+                guard let entry = item.mappingEntries?.first(where: { $0.key == key }) else { continue }
+                currentOperationApproximated = false
+                let namespace = namespaceName(entry.value, path: pathEntry.key)
+                var name = operationName(entry.value, method: method, path: pathEntry.key)
+                let swiftName = SwiftName.memberName(name)
+                if takenNames[namespace, default: []].contains(swiftName) {
+                    var suffix = 2
+                    while takenNames[namespace, default: []].contains(SwiftName.memberName("\(name)\(suffix)")) {
+                        suffix += 1
+                    }
+                    approximate(
+                        "operation '\(name)' has the Swift name of another in namespace '\(namespace)'; it is generated "
+                            + "as '\(name)\(suffix)'; give it an operationId of its own", at: entry.keyLocation)
+                    name = "\(name)\(suffix)"
+                }
+                takenNames[namespace, default: []].insert(SwiftName.memberName(name))
+                guard
+                    let endpoint = operation(
+                        entry, name: name, namespace: namespace, method: method, path: pathEntry,
+                        shared: shared, defaultSecurity: defaultSecurity)
+                else { continue }
+                operationCount += 1
+                if currentOperationApproximated { approximatedOperations += 1 }
+                if let index = indexByName[namespace] {
+                    namespaces[index].endpoints.append(endpoint)
+                } else {
+                    indexByName[namespace] = namespaces.count
+                    namespaces.append(
+                        Namespace(name: Located(namespace, at: pathEntry.keyLocation), endpoints: [endpoint]))
+                }
+            }
+        }
+        return namespaces
+    }
+
+    /// Whether a type is a list of text: built-in text-like values or enums.
+    private func isTextList(_ type: TypeExpression?) -> Bool {
+        guard case .array(let element)? = type?.unwrapped else { return false }
+        switch element {
+        case .builtin(let builtin): return builtin.isTextual
+        case .model(let name):
+            guard case .enumeration? = madeModel(named: name)?.kind else { return false }
+            return true
+        default: return false
+        }
+    }
+
+    /// The first tag, else the path's first segment that is neither a parameter nor a version (`/v1/customers` is
+    /// `Customers`), as a type name.
+    private func namespaceName(_ operation: YAMLNode, path: String) -> String {
+        var name = field(operation, "tags")?.sequenceItems?.first.flatMap { text($0) } ?? ""
+        if name.isEmpty {
+            func isVersion(_ segment: Substring) -> Bool {
+                segment.count >= 2 && (segment.first == "v" || segment.first == "V")
+                    && segment.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
+            }
+            name = path.split(separator: "/").first { !$0.hasPrefix("{") && !isVersion($0) }.map(String.init) ?? "Root"
+        }
+        var type = SwiftName.typeName(name)
+        if type.isEmpty { type = "Root" }
+        if SpecValidator.reservedNamespaceNames[type] != nil { type += "Endpoints" }
+        return type
+    }
+
+    /// `operationId`, else the method and the path's words (`getPetsById`).
+    private func operationName(_ operation: YAMLNode, method: HTTPMethod, path: String) -> String {
+        if let id = text(field(operation, "operationId")), !SwiftName.memberName(id).isEmpty { return id }
+        let words = path.split(separator: "/").map { segment in
+            segment.hasPrefix("{") ? "By" + SwiftName.typeName(String(segment.dropFirst().dropLast())) : String(segment)
+        }
+        return method.rawValue.lowercased() + "_" + words.joined(separator: "_")
+    }
+
+    // MARK: One operation
+
+    private mutating func operation(
+        _ entry: YAMLMappingEntry, name: String, namespace: String, method: HTTPMethod, path: YAMLMappingEntry,
+        shared: [YAMLNode], defaultSecurity: YAMLNode?
+    ) -> Endpoint? {
+        guard let node = resolved(entry.value) else { return nil }
+        let hint = SwiftName.typeName(name)
+        var endpoint = Endpoint(
+            name: Located(name, at: entry.keyLocation), namespace: namespace,
+            method: Located(method, at: entry.keyLocation), path: Located(path.key, at: path.keyLocation),
+            response: TypeReference(text: Located("Void", at: entry.keyLocation), expression: .builtin(.void)))
+        endpoint.documentation = documentation(node, hasSummary: true)
+        endpoint.parameters = parameters(
+            shared: shared, own: field(node, "parameters")?.sequenceItems ?? [], hint: hint)
+        if let body = field(node, "requestBody") {
+            endpoint.body = requestBody(body, hint: hint, taken: Set(endpoint.parameters.map(\.name.value)))
+        }
+        if let responses = field(node, "responses") { readResponses(responses, into: &endpoint, hint: hint) }
+        endpoint.scope = scopeRequirement(field(node, "security") ?? defaultSecurity)
+        if let servers = field(node, "servers") ?? field(path.value, "servers"), servers.sequenceItems?.isEmpty == false
+        {
+            approximate(
+                "this operation's own servers are not used; it is sent to the document's base URL (a spec names "
+                    + "other servers under 'servers' and 'server:')", at: servers.location)
+        }
+        return endpoint
+    }
+
+    /// The path item's parameters, then the operation's, which win by name and location; cookies are left out.
+    private mutating func parameters(shared: [YAMLNode], own: [YAMLNode], hint: String) -> [Parameter] {
+        var result: [(key: String, parameter: Parameter)] = []
+        for node in shared + own {
+            guard let parameterNode = resolved(node), let nameNode = field(parameterNode, "name"),
+                let name = text(nameNode), let location = text(field(parameterNode, "in"))
+            else { continue }
+            let place: Parameter.Location
+            switch location {
+            case "path": place = .path
+            case "query": place = .query
+            case "header": place = .header
+            default:
+                approximate(
+                    "the \(location) parameter '\(name)' is not generated; a cookie travels with the scope's 'auth' "
+                        + "or the client's configuration", at: nameNode.location)
+                continue
+            }
+            if place == .header, ["accept", "content-type", "authorization"].contains(name.lowercased()) {
+                approximate(
+                    "the header parameter '\(name)' is set by the client (media type, credentials), not an argument",
+                    at: nameNode.location)
+                continue
+            }
+            let schema = field(parameterNode, "schema") ?? YAMLNode(.mapping([]), at: parameterNode.location)
+            let required = place == .path || flag(field(parameterNode, "required"))
+            let type = typeReference(
+                schema, hint: hint + SwiftName.typeName(name), depth: 1, context: .json, optional: !required)
+            var parameter = Parameter(
+                name: Located(name, at: nameNode.location), type: type, location: Located(place, at: nameNode.location),
+                documentation: documentation(parameterNode))
+            if type.expression?.unwrapped.isArray == true, place == .query {
+                let explode = field(parameterNode, "explode").map { flag($0) } ?? true
+                switch text(field(parameterNode, "style")) ?? "form" {
+                case "form": if !explode { parameter.arrayFormat = Located(.comma, at: nameNode.location) }
+                case "deepObject":
+                    // A list of text as `name[]=a`; a list of objects is spread by index anyway.
+                    if isTextList(type.expression) { parameter.arrayFormat = Located(.brackets, at: nameNode.location) }
+                case let style:
+                    approximate(
+                        "the list style '\(style)' of '\(name)' is sent as repeated items (name=a&name=b)",
+                        at: nameNode.location)
+                }
+            }
+            if let resolvedSchema = resolved(schema), type.expression?.isDateOrDates == true {
+                parameter.dateFormat = unixFormat(resolvedSchema)
+            }
+            let key = "\(location):\(name)"
+            if let index = result.firstIndex(where: { $0.key == key }) {
+                result[index].parameter = parameter
+            } else {
+                result.append((key, parameter))
+            }
+        }
+        return result.map(\.parameter)
+    }
+
+    // MARK: Request body
+
+    /// JSON when offered, else a form, else multipart, else bytes as they are.
+    private mutating func requestBody(_ node: YAMLNode, hint: String, taken: Set<String>) -> RequestBody? {
+        guard let body = resolved(node), let content = field(body, "content")?.mappingEntries, !content.isEmpty else {
+            return nil
+        }
+        func media(_ test: (String) -> Bool) -> YAMLMappingEntry? {
+            content.first { test($0.key.lowercased().split(separator: ";").first.map(String.init) ?? "") }
+        }
+        // A JSON body is one argument that the factory asks for, `required: true` or not: the spec format's body is
+        // a value, never left out.
+        if let json = media({ MediaType.isJSON($0) }) {
+            let schema = field(json.value, "schema") ?? YAMLNode(.mapping([]), at: json.keyLocation)
+            return .value(
+                typeReference(schema, hint: hint + "Body", depth: 1, context: .json, optional: false))
+        }
+        // A form or multipart body with no fields (Stripe's GET operations declare an empty one) sends nothing.
+        if let form = media({ $0 == "application/x-www-form-urlencoded" }) {
+            let fields = fields(form, hint: hint, taken: taken, context: .json)
+            return fields.isEmpty ? nil : .formFields(fields, at: form.keyLocation)
+        }
+        if let multipart = media({ $0 == "multipart/form-data" }) {
+            let fields = fields(multipart, hint: hint, taken: taken, context: .multipart)
+            return fields.isEmpty ? nil : .multipartFields(fields, at: multipart.keyLocation)
+        }
+        let first = content[0]
+        return .raw(RawBody(media: Located(first.key, at: first.keyLocation), location: first.keyLocation))
+    }
+
+    /// The properties of a form's or multipart body's schema, as fields; those named like a parameter are left out.
+    private mutating func fields(_ media: YAMLMappingEntry, hint: String, taken: Set<String>, context: SchemaContext)
+        -> [Property]
+    {
+        guard let schema = field(media.value, "schema").flatMap({ resolved($0) }) else { return [] }
+        var required = Set((field(schema, "required")?.sequenceItems ?? []).compactMap { text($0) })
+        var entries = field(schema, "properties")?.mappingEntries ?? []
+        for part in field(schema, "allOf")?.sequenceItems ?? [] {
+            guard let resolvedPart = resolved(part) else { continue }
+            entries += field(resolvedPart, "properties")?.mappingEntries ?? []
+            required.formUnion((field(resolvedPart, "required")?.sequenceItems ?? []).compactMap { text($0) })
+        }
+        var seen = taken
+        return entries.compactMap { entry in
+            guard seen.insert(entry.key).inserted else {
+                approximate(
+                    "the body field '\(entry.key)' has the name of a parameter; it is left out", at: entry.keyLocation)
+                return nil
+            }
+            let type = typeReference(
+                entry.value, hint: hint + SwiftName.typeName(entry.key), depth: 1, context: context,
+                optional: !required.contains(entry.key))
+            var property = Property(name: Located(entry.key, at: entry.keyLocation), type: type)
+            if let propertySchema = resolved(entry.value) {
+                property.documentation = documentation(propertySchema)
+                if type.expression?.isDateOrDates == true { property.dateFormat = unixFormat(propertySchema) }
+            }
+            return property
+        }
+    }
+
+    // MARK: Responses
+
+    /// The first success status with its body (JSON, else text or bytes) and headers; error statuses with a JSON
+    /// model become the endpoint's errors.
+    private mutating func readResponses(_ node: YAMLNode, into endpoint: inout Endpoint, hint: String) {
+        let entries = node.mappingEntries ?? []
+        let successes = entries.filter { $0.key.hasPrefix("2") && $0.key.count == 3 }
+        if let success = successes.first, let response = resolved(success.value) {
+            if successes.count > 1,
+                successes.dropFirst().contains(where: { field(resolvedQuietly($0.value), "content") != nil })
+            {
+                approximate(
+                    "only the first success status (\(success.key)) is read; the other success bodies are not",
+                    at: successes[1].keyLocation)
+            }
+            if let content = field(response, "content")?.mappingEntries,
+                let chosen = content.first(where: {
+                    MediaType.isJSON($0.key)
+                }) ?? content.first
+            {
+                let isJSON = MediaType.isJSON(chosen.key)
+                if isJSON {
+                    let schema = field(chosen.value, "schema") ?? YAMLNode(.mapping([]), at: chosen.keyLocation)
+                    endpoint.response = typeReference(
+                        schema, hint: hint + "Response", depth: 1, context: .json, optional: false)
+                    if chosen.key.lowercased() != "application/json" {
+                        endpoint.responseMedia = Located(chosen.key, at: chosen.keyLocation)
+                    }
+                } else {
+                    let isText = chosen.key.lowercased().hasPrefix("text/")
+                    endpoint.response = TypeReference(
+                        text: Located(isText ? "String" : "Data", at: chosen.keyLocation),
+                        expression: .builtin(isText ? .string : .data))
+                    if chosen.key != "*/*" { endpoint.responseMedia = Located(chosen.key, at: chosen.keyLocation) }
+                }
+            }
+            endpoint.responseHeaders = responseHeaders(response)
+        }
+        for entry in entries where !entry.key.hasPrefix("2") {
+            guard let status = errorStatus(entry.key) else { continue }
+            guard let response = resolved(entry.value) else { continue }
+            // A shared response (`$ref: '#/components/responses/Unauthorized'`) names its model.
+            let referenced = text(field(entry.value, "$ref")).flatMap { $0.split(separator: "/").last }.map {
+                SwiftName.typeName(Self.unescapedPointerToken($0))
+            }
+            let json = field(response, "content")?.mappingEntries?.first { MediaType.isJSON($0.key) }
+            let type: TypeReference
+            if let json, let schema = field(json.value, "schema") {
+                let reference = typeReference(
+                    schema, hint: referenced ?? (hint + "Error" + SwiftName.typeName(entry.key)), depth: 1,
+                    context: .json, optional: false)
+                guard case .model? = reference.expression else {
+                    approximate(
+                        "the \(entry.key) response's body is not an object, so it is not an error model; it comes back "
+                            + "as an unexpected response with its raw body", at: entry.keyLocation)
+                    continue
+                }
+                type = reference
+            } else {
+                type = TypeReference(text: Located("Void", at: entry.keyLocation), expression: .builtin(.void))
+            }
+            endpoint.errors.append(ErrorResponse(status: Located(status, at: entry.keyLocation), type: type))
+        }
+    }
+
+    private func errorStatus(_ key: String) -> ErrorResponse.Status? {
+        if key == "default" { return .default }
+        if key.count == 3, key.hasSuffix("XX") || key.hasSuffix("xx") {
+            if key.hasPrefix("4") { return .range(4) }
+            if key.hasPrefix("5") { return .range(5) }
+            return nil
+        }
+        guard let code = Int(key), (400...599).contains(code) else { return nil }
+        return .code(code)
+    }
+
+    /// A success response's headers with a text-like schema.
+    private mutating func responseHeaders(_ response: YAMLNode) -> [ResponseHeader] {
+        (field(response, "headers")?.mappingEntries ?? []).compactMap { entry in
+            guard let header = resolved(entry.value) else { return nil }
+            guard HTTPFieldName.problem(with: entry.key, forSending: false) == nil else { return nil }
+            let schema = field(header, "schema") ?? YAMLNode(.mapping([]), at: entry.keyLocation)
+            let type = typeReference(
+                schema, hint: SwiftName.typeName(entry.key), depth: 1, context: .json,
+                optional: !flag(field(header, "required")))
+            guard let expression = type.expression,
+                expression.unwrapped.isTextual(allowsLists: true, models: [:])
+                    || expression.unwrapped == .builtin(.json)
+            else { return nil }
+            if expression.unwrapped == .builtin(.json) {
+                approximate("the header '\(entry.key)' is read as text", at: entry.keyLocation)
+                let text = Located(expression.isOptional ? "String?" : "String", at: type.text.location)
+                return ResponseHeader(
+                    wireName: Located(entry.key, at: entry.keyLocation),
+                    type: TypeReference(
+                        text: text, expression: expression.isOptional ? .optional(.builtin(.string)) : .builtin(.string)
+                    ),
+                    documentation: documentation(header))
+            }
+            return ResponseHeader(
+                wireName: Located(entry.key, at: entry.keyLocation), type: type, documentation: documentation(header))
+        }
+    }
+}

@@ -1,0 +1,229 @@
+/// The OpenAPI front end: reads an OpenAPI 3.0 or 3.1 document (YAML or JSON, read by our libyaml reader, so every
+/// node keeps its `file:line:column`) into the same ``Spec`` a spec file decodes to; validation, resolution and
+/// generation then run as for any spec.
+///
+/// What it maps, and what it approximates with a positioned warning, is listed in `Specs/OpenAPI.md`. Nothing is
+/// dropped silently: a construct without a home in the format is a warning naming it and what was generated.
+struct OpenAPIDecoder {
+    var diagnostics = DiagnosticCollector()
+    let file: String
+    /// The document's root mapping, for `$ref`s.
+    let root: YAMLNode
+    /// `components.schemas` by name.
+    var componentSchemas: [String: YAMLNode] = [:]
+    /// The model name each component schema became, by the component's name.
+    var componentModelNames: [String: String] = [:]
+    /// Every model, in the order made: components first, then those inline schemas needed.
+    private(set) var models: [ModelDefinition] = []
+    /// Where each model is in ``models``, by name.
+    private var modelIndex: [String: Int] = [:]
+    /// The component each component model came from, by model name.
+    var componentByModelName: [String: String] = [:]
+    /// The model an inline schema became, by where the schema is: a schema that several operations reach through
+    /// one `$ref` (a shared error response, a shared parameter) becomes one model, not one per operation.
+    var inlineModels: [SourceLocation: String] = [:]
+    /// The Swift type names of the models made so far, components' and inline ones', so no two collide.
+    var modelNames: Set<String> = []
+    /// Scopes from the security schemes, in the order made, and each scheme's kind by its name.
+    var scopes: [ScopeDefinition] = []
+    var schemes: [String: SecurityScheme] = [:]
+    /// How many operations were mapped, and how many of them only approximately.
+    var operationCount = 0
+    var approximatedOperations = 0
+    /// Whether the operation being mapped met an approximation.
+    var currentOperationApproximated = false
+
+    /// The deepest a `$ref` chain or an inline schema may nest before it is refused.
+    static let maximumDepth = 64
+
+    /// How a security scheme's requirements become scopes.
+    enum SecurityScheme {
+        /// HTTP bearer, basic or an API key: one scope, named after the scheme.
+        case single(String)
+        /// OAuth 2 or OpenID Connect: a scope per OAuth scope, and one for the scheme with no scope named.
+        case oauth(schemeScope: String, scopes: [String: String])
+    }
+
+    init(file: String, root: YAMLNode) {
+        self.file = file
+        self.root = root
+    }
+
+    /// Whether `root` is an OpenAPI or Swagger document rather than a spec: it has an `openapi` or `swagger` key.
+    static func isDocument(_ root: YAMLNode) -> Bool {
+        root.mappingEntries?.contains { $0.key == "openapi" || $0.key == "swagger" } ?? false
+    }
+
+    /// The spec an OpenAPI document describes, or the problems that stop it.
+    static func decode(_ root: YAMLNode, file: String) -> (spec: Spec?, diagnostics: [Diagnostic]) {
+        var decoder = OpenAPIDecoder(file: file, root: root)
+        let spec = decoder.document()
+        return (spec, decoder.diagnostics.diagnostics)
+    }
+
+    private mutating func document() -> Spec? {
+        if let swagger = field(root, "swagger") {
+            diagnostics.error(
+                "this is a Swagger \(swagger.scalar?.value ?? "2") document; EndpointGen reads OpenAPI 3.0 and 3.1: "
+                    + "convert it first (for example with swagger2openapi, or the Swagger Editor's 'Convert to "
+                    + "OpenAPI 3')", at: swagger.location)
+            return nil
+        }
+        guard let versionNode = field(root, "openapi"), let version = versionNode.scalar?.value else { return nil }
+        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
+            diagnostics.error(
+                "OpenAPI \(version) is not supported; EndpointGen reads OpenAPI 3.0.x and 3.1.x",
+                at: versionNode.location)
+            return nil
+        }
+        let info = field(root, "info")
+        var spec = Spec(file: file, api: Located(apiName(info), at: root.location))
+        if let description = info.flatMap({ text(field($0, "description")) }) {
+            spec.description = Located(description, at: info?.location ?? root.location)
+        }
+        spec.baseURL = baseURL(field(root, "servers"))
+        readSecuritySchemes()
+        readComponentSchemas()
+        spec.namespaces = operations(defaultSecurity: field(root, "security"))
+        spec.scopes = scopes
+        spec.models = models
+        if let dateFormat = field(root, "x-endpointgen-dateFormat").flatMap({ text($0) }) {
+            spec.dateFormat = DateFormat(rawValue: dateFormat).map { Located($0, at: root.location) }
+        }
+        return spec
+    }
+
+    /// `x-endpointgen-api`, else the file's name before its first dot (`stripe.spec3.yaml` is `Stripe`).
+    private func apiName(_ info: YAMLNode?) -> String {
+        if let name = field(root, "x-endpointgen-api").flatMap({ text($0) }) { return name }
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        let stem = base.split(separator: ".").first.map(String.init) ?? base
+        let name = SwiftName.typeName(stem)
+        return name.isEmpty ? "API" : name
+    }
+
+    /// The first server's URL, when it is an absolute `http` or `https` URL without variables.
+    private mutating func baseURL(_ servers: YAMLNode?) -> Located<String>? {
+        guard let first = servers?.sequenceItems?.first, let urlNode = field(first, "url"),
+            let url = urlNode.scalar?.value
+        else { return nil }
+        guard url.hasPrefix("https://") || url.hasPrefix("http://"), !url.contains("{") else {
+            diagnostics.warning(
+                "the server URL '\(url)' is relative or has variables; no base URL is generated, so the client "
+                    + "supplies one (APIClient(baseURL:))", at: urlNode.location)
+            return nil
+        }
+        let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url
+        return Located(trimmed, at: urlNode.location)
+    }
+
+    // MARK: Reading nodes
+
+    /// The value of `key` in a mapping node.
+    func field(_ node: YAMLNode?, _ key: String) -> YAMLNode? {
+        node?.mappingEntries?.first { $0.key == key }?.value
+    }
+
+    /// A scalar's text; nil for anything else or null.
+    func text(_ node: YAMLNode?) -> String? {
+        guard let node, !node.isNull else { return nil }
+        return node.scalar?.value
+    }
+
+    /// Whether a scalar says `true`.
+    func flag(_ node: YAMLNode?) -> Bool { text(node) == "true" }
+
+    /// Documentation from `summary` and `description`.
+    func documentation(_ node: YAMLNode, hasSummary: Bool = false) -> Documentation {
+        var documentation = Documentation()
+        if hasSummary, let summary = field(node, "summary"), let value = text(summary) {
+            documentation.summary = Located(value, at: summary.location)
+        }
+        if let description = field(node, "description"), let value = text(description), !value.isEmpty {
+            documentation.description = Located(value, at: description.location)
+        }
+        if flag(field(node, "deprecated")) { documentation.isDeprecated = true }
+        return documentation
+    }
+
+    /// The node a `$ref` points at, followed through further `$ref`s; the node itself when it has none. A
+    /// reference outside the document, one that leads nowhere, or a chain of more than ``maximumDepth`` is an
+    /// error at the `$ref`, and nil.
+    mutating func resolved(_ node: YAMLNode) -> YAMLNode? {
+        var current = node
+        for _ in 0..<Self.maximumDepth {
+            guard let reference = field(current, "$ref") else { return current }
+            guard let target = text(reference) else {
+                diagnostics.error("'$ref' must be a string, such as '#/components/schemas/Pet'", at: reference.location)
+                return nil
+            }
+            guard target.hasPrefix("#/") else {
+                diagnostics.error(
+                    "'\(target)' refers outside this document; EndpointGen reads one file, so bundle the document "
+                        + "first (for example with 'redocly bundle')", at: reference.location)
+                return nil
+            }
+            guard let found = pointer(target) else {
+                diagnostics.error("'\(target)' leads nowhere in this document", at: reference.location)
+                return nil
+            }
+            current = found
+        }
+        diagnostics.error(
+            "this '$ref' chain is more than \(Self.maximumDepth) references long, or a cycle", at: node.location)
+        return nil
+    }
+
+    /// The node at a JSON pointer such as `#/components/schemas/Pet` (RFC 6901 escapes `~0` and `~1`).
+    func pointer(_ target: String) -> YAMLNode? {
+        var node: YAMLNode? = root
+        for token in target.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
+            let key = Self.unescapedPointerToken(token)
+            if let items = node?.sequenceItems {
+                guard let index = Int(key), items.indices.contains(index) else { return nil }
+                node = items[index]
+            } else {
+                node = field(node, key)
+            }
+            if node == nil { return nil }
+        }
+        return node
+    }
+
+    /// A JSON pointer token with its escapes undone: `~1` is `/`, `~0` is `~` (RFC 6901, in that order).
+    static func unescapedPointerToken(_ token: Substring) -> String {
+        guard token.contains("~") else { return String(token) }
+        var result = ""
+        var iterator = token.makeIterator()
+        while let character = iterator.next() {
+            guard character == "~" else {
+                result.append(character)
+                continue
+            }
+            switch iterator.next() {
+            case "0": result.append("~")
+            case "1": result.append("/")
+            case let other?: result.append("~"); result.append(other)
+            case nil: result.append("~")
+            }
+        }
+        return result
+    }
+
+    /// Adds a model that ``model(named:)`` can find.
+    mutating func addModel(_ model: ModelDefinition) {
+        modelIndex[model.name.value] = models.count
+        models.append(model)
+    }
+
+    /// The model made under `name`, if any.
+    func madeModel(named name: String) -> ModelDefinition? {
+        modelIndex[name].map { models[$0] }
+    }
+
+    /// Records an approximation of the operation being mapped, as a positioned warning.
+    mutating func approximate(_ message: String, at location: SourceLocation) {
+        currentOperationApproximated = true
+        diagnostics.warning(message, at: location)
+    }
+}
