@@ -17,7 +17,7 @@ struct EndpointGenCommand: ParsableCommand {
               endpointgen generate Specs/Shop.yaml --output Sources/ShopAPI --check
             """,
         version: EndpointGenVersion.current,
-        subcommands: [GenerateCommand.self, ValidateCommand.self, InitCommand.self]
+        subcommands: [GenerateCommand.self, ValidateCommand.self, InitCommand.self, ImportCommand.self]
     )
 
     /// Sets the allocator up for a short run, then parses the arguments and runs the command.

@@ -55,6 +55,12 @@ struct GenerateCommand: ParsableCommand {
     var check = false
 
     @Flag(
+        help: ArgumentHelp(
+            "Fail on warnings as well as on errors, writing nothing: an OpenAPI construct that was only "
+                + "approximated is a warning."))
+    var strict = false
+
+    @Flag(
         help: """
             Print the time of each phase (read, parse, decode, validate, translate, render, write) to standard \
             error, with libyaml's bare event parse of the same file as the floor to compare with.
@@ -121,7 +127,15 @@ struct GenerateCommand: ParsableCommand {
             let started = clock.now
             let loaded = SpecLoader().load(contentsOf: path)
             for diagnostic in loaded.diagnostics { diagnosticsFormat.print(diagnostic) }
+            if let openAPI = loaded.openAPI, diagnosticsFormat == .text {
+                Console.output("\(path): \(openAPI.description)")
+            }
             guard let spec = loaded.resolved else {
+                failed = true
+                continue
+            }
+            if strict, loaded.diagnostics.contains(where: { $0.severity == .warning }) {
+                Console.error("\(path): error: --strict: warnings count as errors; nothing was generated")
                 failed = true
                 continue
             }

@@ -23,7 +23,9 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The spec files to check.", valueName: "spec"))
     var specs: [String]
 
-    @Flag(help: "Fail on warnings as well as on errors.")
+    @Flag(
+        name: [.customLong("warnings-as-errors"), .customLong("strict")],
+        help: "Fail on warnings as well as on errors (an approximated OpenAPI construct is a warning).")
     var warningsAsErrors = false
 
     @Flag(name: .shortAndLong, help: "Print only problems, no summary lines.")
@@ -50,6 +52,9 @@ struct ValidateCommand: ParsableCommand {
                 }
             } else if let spec = output.spec, !quiet {
                 Console.output("\(path): valid (\(Self.summary(of: spec, warnings: warnings)))")
+            }
+            if let openAPI = output.openAPI, !quiet, diagnosticsFormat == .text {
+                Console.output("\(path): \(openAPI.description)")
             }
         }
         if failed { throw ExitCode.failure }

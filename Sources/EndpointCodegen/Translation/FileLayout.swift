@@ -11,7 +11,11 @@ package enum FileLayout {
     /// `Shop` for `Specs/Shop.yaml` and for `Sources/App/Shop.endpoints.yaml` (the build plugin's naming rule).
     package static func baseName(ofSpec specPath: String) -> String {
         let file = specPath.split(separator: "/").last.map(String.init) ?? specPath
-        for suffix in [".endpoints.yaml", ".endpoints.yml", ".yaml", ".yml"] where file.hasSuffix(suffix) {
+        for suffix in [
+            ".endpoints.yaml", ".endpoints.yml", ".openapi.yaml", ".openapi.yml", ".openapi.json", ".yaml", ".yml",
+            ".json",
+        ]
+        where file.hasSuffix(suffix) {
             return String(file.dropLast(suffix.count))
         }
         return file

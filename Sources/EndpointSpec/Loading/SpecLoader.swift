@@ -27,6 +27,8 @@ package struct SpecLoader: Sendable {
         package var phaseTimes = PhaseTimes()
         /// The size of the spec's text in bytes (0 when it could not be read).
         package var byteCount = 0
+        /// For an OpenAPI document: how much of it mapped exactly.
+        package var openAPI: OpenAPISummary? = nil
     }
 
     /// Bounds for the YAML reader.
@@ -78,13 +80,18 @@ package struct SpecLoader: Sendable {
         var diagnostics = read.diagnostics
         var spec: Spec?
         var resolved: ResolvedSpec?
+        var openAPI: OpenAPISummary?
         if read.document != nil {
             // The tree is taken out of `read`, so the closure holds the only reference and frees it as it returns:
             // freeing the tree is part of the decode phase's time rather than of no phase's.
             let decoded = phaseTimes.measure("decode") {
                 guard let document = read.document.take() else { preconditionFailure("checked above") }
                 // An OpenAPI document is a second front end to the same spec.
-                if OpenAPIDecoder.isDocument(document) { return OpenAPIDecoder.decode(document, file: file) }
+                if OpenAPIDecoder.isDocument(document) {
+                    let decoded = OpenAPIDecoder.decode(document, file: file)
+                    openAPI = decoded.summary
+                    return (spec: decoded.spec, diagnostics: decoded.diagnostics)
+                }
                 return SpecDecoder.decode(document, file: file)
             }
             diagnostics += decoded.diagnostics
@@ -102,7 +109,7 @@ package struct SpecLoader: Sendable {
         // `resolved` exists only for a spec without errors; `spec` is dropped here for one with errors.
         return Output(
             spec: diagnostics.containsErrors ? nil : spec, resolved: resolved, diagnostics: diagnostics,
-            phaseTimes: phaseTimes, byteCount: text.count)
+            phaseTimes: phaseTimes, byteCount: text.count, openAPI: openAPI)
     }
 
     /// Loads a spec from a string; `file` names it in diagnostics.

@@ -54,11 +54,16 @@ struct OpenAPIDecoder {
         root.mappingEntries?.contains { $0.key == "openapi" || $0.key == "swagger" } ?? false
     }
 
-    /// The spec an OpenAPI document describes, or the problems that stop it.
-    static func decode(_ root: YAMLNode, file: String) -> (spec: Spec?, diagnostics: [Diagnostic]) {
+    /// The spec an OpenAPI document describes, or the problems that stop it, and how much of it mapped exactly.
+    static func decode(_ root: YAMLNode, file: String) -> (
+        spec: Spec?, diagnostics: [Diagnostic], summary: OpenAPISummary
+    ) {
         var decoder = OpenAPIDecoder(file: file, root: root)
         let spec = decoder.document()
-        return (spec, decoder.diagnostics.diagnostics)
+        let summary = OpenAPISummary(
+            operations: decoder.operationCount, approximatedOperations: decoder.approximatedOperations,
+            schemas: decoder.componentSchemas.count, models: decoder.models.count)
+        return (spec, decoder.diagnostics.diagnostics, summary)
     }
 
     private mutating func document() -> Spec? {
@@ -225,5 +230,24 @@ struct OpenAPIDecoder {
     mutating func approximate(_ message: String, at location: SourceLocation) {
         currentOperationApproximated = true
         diagnostics.warning(message, at: location)
+    }
+}
+
+/// How much of an OpenAPI document mapped exactly, for the line the commands print per document.
+package struct OpenAPISummary: Sendable, Hashable {
+    /// Operations mapped to endpoints.
+    package var operations: Int
+    /// Those of them with an approximation (each reported as a warning).
+    package var approximatedOperations: Int
+    /// `components.schemas`.
+    package var schemas: Int
+    /// Models made, components' and inline ones'.
+    package var models: Int
+
+    /// `468 operations → 468 endpoints (452 exact, 16 approximated), 819 schemas → 5,563 models`.
+    package var description: String {
+        let exact = operations - approximatedOperations
+        return "\(operations) operations → \(operations) endpoints (\(exact) exact, \(approximatedOperations) "
+            + "approximated), \(schemas) schemas → \(models) models"
     }
 }
