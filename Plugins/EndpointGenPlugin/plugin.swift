@@ -43,7 +43,7 @@ enum SpecNaming {
         guard !specs.isEmpty else {
             Diagnostics.error(
                 "EndpointGen: target '\(target)' applies the EndpointGen plugin but has no spec; add a file named "
-                    + "NAME.endpoints.yaml to \(place) (see the README)")
+                    + "NAME.endpoints.yaml (or an OpenAPI document, NAME.openapi.yaml) to \(place) (see the README)")
             return []
         }
         let config = files.first { $0.lastPathComponent == "endpointgen.yaml" }
@@ -70,13 +70,17 @@ enum SpecNaming {
         }
     }
 
+    /// The names a spec goes by: `NAME.endpoints.yaml`, or an OpenAPI document `NAME.openapi.yaml` (or `.json`);
+    /// endpointgen's `FileLayout.baseName(ofSpec:)` names the outputs after NAME the same way.
+    static let specSuffixes = [".endpoints.yaml", ".endpoints.yml", ".openapi.yaml", ".openapi.yml", ".openapi.json"]
+
     static func isSpec(_ url: URL) -> Bool {
-        url.lastPathComponent.hasSuffix(".endpoints.yaml") || url.lastPathComponent.hasSuffix(".endpoints.yml")
+        specSuffixes.contains { url.lastPathComponent.hasSuffix($0) }
     }
 
     static func baseName(of spec: URL) -> String {
         let name = spec.lastPathComponent
-        for suffix in [".endpoints.yaml", ".endpoints.yml"] where name.hasSuffix(suffix) {
+        for suffix in specSuffixes where name.hasSuffix(suffix) {
             return String(name.dropLast(suffix.count))
         }
         return name

@@ -19,9 +19,11 @@ struct GenerateEndpoints: CommandPlugin {
           --help            Show this help.
         """
 
-    /// The build plugin's naming rule for specs: `NAME.endpoints.yaml`.
+    /// The build plugin's naming rule for specs: `NAME.endpoints.yaml`, or an OpenAPI document `NAME.openapi.yaml`.
     static func isSpec(_ url: URL) -> Bool {
-        url.lastPathComponent.hasSuffix(".endpoints.yaml") || url.lastPathComponent.hasSuffix(".endpoints.yml")
+        [".endpoints.yaml", ".endpoints.yml", ".openapi.yaml", ".openapi.yml", ".openapi.json"].contains {
+            url.lastPathComponent.hasSuffix($0)
+        }
     }
 
     /// The `--target` names, or nil when the arguments asked for help (printed) or hold an unknown one
