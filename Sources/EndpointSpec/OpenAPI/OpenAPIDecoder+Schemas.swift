@@ -56,12 +56,13 @@ extension OpenAPIDecoder {
     /// A model name from a schema's name or place: the name itself where the spec format takes it, else its Swift
     /// type name; never a built-in type's name, and never one taken.
     mutating func uniqueModelName(_ wanted: String) -> String {
+        // ASCII names are checked byte by byte; only others ask Unicode whether a character is a letter.
         let allowed =
             !wanted.isEmpty
-            && wanted.unicodeScalars.allSatisfy {
-                $0.properties.isAlphabetic
-                    || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "."
-            }
+            && (wanted.utf8.allSatisfy(Self.isModelNameByte)
+                || wanted.unicodeScalars.allSatisfy {
+                    $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "."
+                })
         var base = allowed ? wanted : SwiftName.typeName(wanted)
         if base.isEmpty { base = "Model" }
         if BuiltinType.named(base) != nil || base == "Expandable" { base += "Model" }
@@ -73,6 +74,17 @@ extension OpenAPIDecoder {
         }
         modelNames.insert(SwiftName.typeName(name))
         return name
+    }
+
+    /// An ASCII letter, digit, `_`, `-` or `.`: what a model name may hold.
+    private static func isModelNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
     }
 
     // MARK: Models
@@ -155,9 +167,9 @@ extension OpenAPIDecoder {
         guard let entries = field(schema, "properties")?.mappingEntries else { return [] }
         return entries.compactMap { entry in
             guard let propertySchema = resolved(entry.value) else { return nil }
-            let hint = SwiftName.typeName(owner) + SwiftName.typeName(entry.key)
             let type = typeReference(
-                entry.value, hint: hint, depth: depth + 1, context: .json,
+                entry.value, hint: SwiftName.typeName(owner) + SwiftName.typeName(entry.key), depth: depth + 1,
+                context: .json,
                 optional: !required.contains(entry.key))
             var property = Property(
                 name: Located(entry.key, at: entry.keyLocation), type: type,
@@ -306,9 +318,9 @@ extension OpenAPIDecoder {
     /// The type a schema stands for, as a ``TypeReference`` located at the schema, optional where asked or where
     /// the schema is nullable.
     mutating func typeReference(
-        _ schema: YAMLNode, hint: String, depth: Int, context: SchemaContext, optional: Bool
+        _ schema: YAMLNode, hint: @autoclosure () -> String, depth: Int, context: SchemaContext, optional: Bool
     ) -> TypeReference {
-        var text = typeText(schema, hint: hint, depth: depth, context: context)
+        var text = typeText(schema, hint: hint(), depth: depth, context: context)
         if optional || isNullable(schema), !text.hasSuffix("?") { text += "?" }
         let expression: TypeExpression?
         if case .success(let parsed) = TypeExpressionParser.parse(text) {
@@ -348,7 +360,12 @@ extension OpenAPIDecoder {
 
     /// The type text of a schema, without the outer `?`. A schema the format cannot express is `JSON`, with a
     /// warning saying so.
-    mutating func typeText(_ schema: YAMLNode, hint: String, depth: Int, context: SchemaContext) -> String {
+    ///
+    /// `hint` names a model the schema needs (an inline object, enum or union); it is only worked out then, since
+    /// spelling a name for every property of a large document is most of the cost of one that needs none.
+    mutating func typeText(
+        _ schema: YAMLNode, hint: @autoclosure () -> String, depth: Int, context: SchemaContext
+    ) -> String {
         guard depth < Self.maximumDepth else {
             diagnostics.error(
                 "schemas nest more than \(Self.maximumDepth) levels deep here; define the inner ones under "
@@ -358,17 +375,17 @@ extension OpenAPIDecoder {
         if let reference = field(schema, "$ref"), let target = text(reference) {
             if let model = modelName(forReference: target) { return model }
             guard let resolvedSchema = resolved(schema) else { return "JSON" }
-            let name = componentName(target).map(SwiftName.typeName) ?? hint
+            let name = componentName(target).map(SwiftName.typeName) ?? hint()
             return typeText(resolvedSchema, hint: name, depth: depth + 1, context: context)
         }
         if let variants = (field(schema, "oneOf") ?? field(schema, "anyOf"))?.sequenceItems {
             let usable = variants.filter { !isNullSchema($0) }
-            if usable.count == 1 { return typeText(usable[0], hint: hint, depth: depth + 1, context: context) }
+            if usable.count == 1 { return typeText(usable[0], hint: hint(), depth: depth + 1, context: context) }
         }
         if becomesModel(schema) {
             // An inline object, enum or union: a model of its own, named after its place, once per schema.
             if let made = inlineModels[schema.location] { return made }
-            let name = uniqueModelName(hint)
+            let name = uniqueModelName(hint())
             inlineModels[schema.location] = name
             if let model = model(named: name, at: schema.location, schema: schema, depth: depth) { addModel(model) }
             return name
@@ -397,13 +414,13 @@ extension OpenAPIDecoder {
             return "Bool"
         case "array":
             guard let items = field(schema, "items") else { return "[JSON]" }
-            let element = typeText(items, hint: hint + "Item", depth: depth + 1, context: context)
+            let element = typeText(items, hint: hint() + "Item", depth: depth + 1, context: context)
             return "[\(element)]"
         case "object", nil:
             if let additional = field(schema, "additionalProperties"), additional.mappingEntries != nil,
                 !(additional.mappingEntries?.isEmpty ?? true)
             {
-                let value = typeText(additional, hint: hint + "Value", depth: depth + 1, context: .json)
+                let value = typeText(additional, hint: hint() + "Value", depth: depth + 1, context: .json)
                 return "[String: \(value)]"
             }
             return "JSON"
