@@ -73,6 +73,45 @@ struct OpenAPITests {
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.yaml"))
     }
 
+    @Test("a JSON document reads as YAML does, positions included")
+    func json() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("shop.openapi.json")
+        try """
+        {
+          "openapi": "3.1.0",
+          "info": { "title": "Shop", "version": "1" },
+          "paths": {
+            "/items/{id}": {
+              "get": {
+                "operationId": "getItem",
+                "parameters": [{ "name": "id", "in": "path", "required": true, "schema": { "type": "integer" } }],
+                "responses": {
+                  "200": { "description": "ok", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Item" } } } }
+                }
+              }
+            }
+          },
+          "components": { "schemas": {
+            "Item": { "type": "object", "required": ["id"], "properties": { "id": { "type": "integer" }, "tag": { "$ref": "#/components/schemas/Tga" } } }
+          } }
+        }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try await CLIRunner.run(["validate", file.path])
+        #expect(result.status != 0)
+        #expect(
+            result.standardError.contains(
+                "shop.openapi.json:16:115: error: '#/components/schemas/Tga' leads nowhere in this document"),
+            "\(result.standardError)")
+        try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "Tga", with: "Item").write(
+            to: file, atomically: true, encoding: .utf8)
+        let generated = folder.appendingPathComponent("Generated")
+        let fixed = try await CLIRunner.run(["generate", file.path, "--output", generated.path])
+        #expect(fixed.status == 0, "\(fixed.standardError)")
+        #expect(FileManager.default.fileExists(atPath: generated.appendingPathComponent("shop+Models.swift").path))
+    }
+
     @Test("a Swagger 2.0 document is one clear error that says to convert it")
     func swagger() async throws {
         let folder = try CLIRunner.temporaryDirectory()
