@@ -17,6 +17,11 @@ struct DiagnosticCollector {
         diagnostics.append(.warning(message, at: location, notes: notes))
     }
 
+    /// Adds a note: something worth knowing that is neither a problem nor an approximation.
+    mutating func note(_ message: String, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(.note, message, at: location))
+    }
+
     mutating func append(contentsOf other: [Diagnostic]) {
         diagnostics.append(contentsOf: other)
     }

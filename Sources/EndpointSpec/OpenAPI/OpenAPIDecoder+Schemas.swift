@@ -96,6 +96,7 @@ extension OpenAPIDecoder {
     {
         let located = Located(name, at: location)
         let documentation = self.documentation(schema)
+        noteUnusedKeywords(schema)
         if let values = field(schema, "enum")?.sequenceItems {
             var model = ModelDefinition(name: located, kind: .enumeration([]), documentation: documentation)
             let nonNull = values.filter { !$0.isNull }
@@ -372,6 +373,7 @@ extension OpenAPIDecoder {
                     + "'components/schemas'", at: schema.location)
             return "JSON"
         }
+        noteUnusedKeywords(schema)
         if let reference = field(schema, "$ref"), let target = text(reference) {
             if let model = modelName(forReference: target) { return model }
             guard let resolvedSchema = resolved(schema) else { return "JSON" }

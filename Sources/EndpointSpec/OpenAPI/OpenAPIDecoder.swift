@@ -32,6 +32,8 @@ struct OpenAPIDecoder {
     var approximatedOperations = 0
     /// Whether the operation being mapped met an approximation.
     var currentOperationApproximated = false
+    /// Schema keywords the generated code does not act on, with how often they stand and where first.
+    var unusedKeywords: [String: (count: Int, first: SourceLocation)] = [:]
 
     /// The deepest a `$ref` chain or an inline schema may nest before it is refused.
     static let maximumDepth = 64
@@ -95,6 +97,7 @@ struct OpenAPIDecoder {
         if let dateFormat = field(root, "x-endpointgen-dateFormat").flatMap({ text($0) }) {
             spec.dateFormat = DateFormat(rawValue: dateFormat).map { Located($0, at: root.location) }
         }
+        reportUnusedKeywords()
         return spec
     }
 
@@ -224,6 +227,52 @@ struct OpenAPIDecoder {
     /// The model made under `name`, if any.
     func madeModel(named name: String) -> ModelDefinition? {
         modelIndex[name].map { models[$0] }
+    }
+
+    /// What the client does not do with a schema keyword; the keywords a schema may say that the generated code
+    /// neither checks nor uses.
+    static let unusedKeywordEffects: [String: String] = [
+        "minimum": "it sends and reads numbers without checking their bounds",
+        "maximum": "it sends and reads numbers without checking their bounds",
+        "exclusiveMinimum": "it sends and reads numbers without checking their bounds",
+        "exclusiveMaximum": "it sends and reads numbers without checking their bounds",
+        "multipleOf": "it sends and reads numbers without checking them",
+        "minLength": "it sends and reads text without checking its length",
+        "maxLength": "it sends and reads text without checking its length",
+        "pattern": "it sends and reads text without matching it",
+        "minItems": "it sends and reads lists without checking their length",
+        "maxItems": "it sends and reads lists without checking their length",
+        "uniqueItems": "it sends and reads lists without checking that their items differ",
+        "minProperties": "it reads objects without counting their members",
+        "maxProperties": "it reads objects without counting their members",
+        "readOnly": "the property is sent when set, like any other",
+        "writeOnly": "the property is read when present, like any other",
+        "default": "an absent value stays nil rather than taking the default",
+        "example": "no example value is generated from it",
+        "examples": "no example value is generated from it",
+        "const": "the value is not checked against it",
+    ]
+
+    /// Counts the keywords of `schema` the generated code does not act on.
+    mutating func noteUnusedKeywords(_ schema: YAMLNode) {
+        for entry in schema.mappingEntries ?? [] where Self.unusedKeywordEffects[entry.key] != nil {
+            if let known = unusedKeywords[entry.key] {
+                unusedKeywords[entry.key] = (known.count + 1, known.first)
+            } else {
+                unusedKeywords[entry.key] = (1, entry.keyLocation)
+            }
+        }
+    }
+
+    /// One note per keyword the generated code does not act on, at its first place, with how often it stands: not
+    /// approximations of the API (so not warnings), but nothing the document says goes unmentioned.
+    private mutating func reportUnusedKeywords() {
+        for (keyword, use) in unusedKeywords.sorted(by: { $0.value.first < $1.value.first }) {
+            let times = use.count == 1 ? "once" : "\(use.count) times"
+            diagnostics.note(
+                "'\(keyword)' (\(times) in this document) is not used by the generated client: "
+                    + (Self.unusedKeywordEffects[keyword] ?? ""), at: use.first)
+        }
     }
 
     /// Records an approximation of the operation being mapped, as a positioned warning.
