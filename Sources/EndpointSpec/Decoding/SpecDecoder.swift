@@ -311,8 +311,12 @@ struct SpecDecoder {
                 diagnostics.error("an entry of \(what) needs 'type'", at: item.location)
                 return nil
             }
+            let name = text(fields["name"], "'name' of an entry of \(what)", optional: false)
+            let format = fields["dateFormat"].flatMap { dateFormat($0, "an entry of \(what)") }
             return type(typeNode, "an entry of \(what)").map {
-                OneOfVariant(type: $0, name: text(fields["name"], "'name' of an entry of \(what)", optional: false))
+                var variant = OneOfVariant(type: $0, name: name)
+                variant.dateFormat = format
+                return variant
             }
         }
     }

@@ -9,7 +9,7 @@ enum SpecKeys {
     static let scopeRequirement = ["anyOf", "allOf"]
     static let model = ["description", "deprecated", "properties", "extends", "enum", "oneOf", "discriminator"]
     static let discriminator = ["property", "mapping"]
-    static let oneOfVariant = ["type", "name"]
+    static let oneOfVariant = ["type", "name", "dateFormat"]
     static let property = [
         "type", "key", "default", "example", "nullable", "dateFormat", "encoding", "arrayFormat", "description",
         "deprecated",

@@ -273,6 +273,8 @@ package struct OneOfVariant: Sendable, Hashable {
     package var type: TypeReference
     /// `name`: the Swift case name when the one derived from the type will not do.
     package var name: Located<String>?
+    /// `dateFormat`: how a `Date` variant travels, over the API's.
+    package var dateFormat: Located<DateFormat>?
 
     package init(type: TypeReference, name: Located<String>? = nil) {
         self.type = type

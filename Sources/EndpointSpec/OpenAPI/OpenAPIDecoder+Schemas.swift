@@ -203,17 +203,25 @@ extension OpenAPIDecoder {
                 continue
             }
             guard seen.insert(expression.description).inserted else { continue }
-            types.append(OneOfVariant(type: type))
+            var oneOfVariant = OneOfVariant(type: type)
+            if expression.isDateOrDates, let schema = resolved(variant) { oneOfVariant.dateFormat = unixFormat(schema) }
+            types.append(oneOfVariant)
         }
         guard types.count >= 2 else {
             // One variant left: the union is that type, as an object with its properties where it is a model.
-            if let only = types.first, case .model(let target)? = only.type.expression,
-                let definition = madeModel(named: target)
-            {
-                var model = ModelDefinition(name: name, kind: definition.kind, documentation: documentation(schema))
-                model.extends = definition.extends
-                model.isIntegerEnumeration = definition.isIntegerEnumeration
-                return model
+            if let only = types.first, case .model(let target)? = only.type.expression {
+                if let definition = madeModel(named: target) {
+                    var model = ModelDefinition(name: name, kind: definition.kind, documentation: documentation(schema))
+                    model.extends = definition.extends
+                    model.isIntegerEnumeration = definition.isIntegerEnumeration
+                    return model
+                }
+                // A component not defined yet: an object that has its properties, when it is an object.
+                if models(named: target) {
+                    var model = ModelDefinition(name: name, kind: .object([]), documentation: documentation(schema))
+                    model.extends = [Located(target, at: only.type.text.location)]
+                    return model
+                }
             }
             approximate(
                 "'\(name.value)' has fewer than two usable variants; it is generated as an object with no properties",

@@ -88,7 +88,10 @@ package enum SpecWriter {
         case .oneOf(let oneOf):
             let variants = oneOf.variants.map { variant -> String in
                 let type = self.type(variant.type)
-                return variant.name.map { "{ type: \(type), name: \(scalar($0.value)) }" } ?? type
+                var fields: [String] = []
+                if let name = variant.name { fields.append("name: \(scalar(name.value))") }
+                if let format = variant.dateFormat { fields.append("dateFormat: \(format.value.rawValue)") }
+                return fields.isEmpty ? type : "{ type: \(type), \(fields.joined(separator: ", ")) }"
             }
             writer.line("    oneOf: [\(variants.joined(separator: ", "))]")
             if let discriminator = oneOf.discriminator {

@@ -298,7 +298,7 @@ private struct Resolution: Sendable {
                 variant.type.expression.map { type in
                     ResolvedVariant(
                         type: type, caseName: variant.caseName ?? type.variantCaseName,
-                        dateFormat: dateFormat(nil, of: type))
+                        dateFormat: dateFormat(variant.dateFormat, of: type))
                 }
             }
             let discriminator = oneOf.discriminator.map { discriminator -> ResolvedDiscriminator in

@@ -250,10 +250,13 @@ struct SpecValidator {
             "a variant is a model, a built-in type such as 'String' or 'Int', a list such as '\"[Entry]\"', a "
             + "dictionary such as '\"[String: Int]\"' or 'Expandable<Model>'"
         var seen: Set<String> = []
-        var earlier: [TypeExpression] = []
+        // Each variant as written, and the JSON it reads: a date in Unix time reads a number, not text.
+        var earlier: [(shown: TypeExpression, reads: TypeExpression)] = []
         for variant in oneOf.variants {
             guard let type = variant.type.expression else { continue }
             let text = variant.type.text
+            let format = variant.dateFormat?.value ?? spec.dateFormat?.value ?? .iso8601
+            let reads = type.isDateOrDates && format != .iso8601 ? TypeExpression.builtin(.double) : type
             if let refused = Self.refusedVariantReason(type) {
                 diagnostics.error("'\(type)' cannot be a variant in 'oneOf' of \(owner): \(refused)", at: text.location)
                 continue
@@ -280,15 +283,18 @@ struct SpecValidator {
                     "'\(type)' in 'oneOf' of \(owner) is not an object model; with a discriminator each "
                         + "variant is an object that holds the property, so remove the discriminator to try each "
                         + "variant in turn", at: text.location)
+            } else if let format = variant.dateFormat, !type.isDateOrDates {
+                diagnostics.error(
+                    "'dateFormat' applies to a 'Date' variant, not '\(type)'; remove it", at: format.location)
             } else if oneOf.discriminator == nil,
-                let shadow = earlier.first(where: { takesEveryValue(of: type, before: $0) })
+                let shadow = earlier.first(where: { takesEveryValue(of: reads, before: $0.reads) })?.shown
             {
                 diagnostics.warning(
                     "'\(type)' in 'oneOf' of \(owner) is never chosen: variants are tried in the order written, and "
                         + "'\(shadow)' before it takes every value it would; put '\(type)' before '\(shadow)'",
                     at: text.location)
             }
-            earlier.append(type)
+            earlier.append((type, reads))
         }
         // Two variants given the same `name` are reported too; the same type twice has been reported above.
         let caseNames = oneOf.variants.compactMap { variant in
