@@ -59,6 +59,35 @@ extension OpenAPIDecoder {
         return namespaces
     }
 
+    /// The name of the spec server an operation's own first server becomes (`files` for
+    /// `https://files.stripe.com/`), declared once per URL; nil, with a warning, for a URL the format cannot hold
+    /// (relative, or with variables), which leaves the operation at the base URL.
+    private mutating func server(_ node: YAMLNode) -> Located<String>? {
+        guard let urlNode = field(node, "url"), let raw = text(urlNode) else { return nil }
+        let url = raw.hasSuffix("/") ? String(raw.dropLast()) : raw
+        guard url.hasPrefix("https://") || url.hasPrefix("http://"), !url.contains("{") else {
+            approximate(
+                "the server URL '\(raw)' of this operation is relative or has variables; the operation is sent to the "
+                    + "base URL", at: urlNode.location)
+            return nil
+        }
+        if let known = servers.first(where: { $0.url.value == url }) {
+            return Located(known.name.value, at: urlNode.location)
+        }
+        let host = url.split(separator: "/").dropFirst().first.map(String.init) ?? "server"
+        var base = SwiftName.memberName(host.split(separator: ".").first.map(String.init) ?? host)
+        if base.isEmpty { base = "server" }
+        var name = base
+        var suffix = 2
+        while servers.contains(where: { SwiftName.memberName($0.name.value) == SwiftName.memberName(name) }) {
+            name = "\(base)\(suffix)"
+            suffix += 1
+        }
+        servers.append(
+            ServerDefinition(name: Located(name, at: urlNode.location), url: Located(url, at: urlNode.location)))
+        return Located(name, at: urlNode.location)
+    }
+
     /// Whether a type is a list of text: built-in text-like values or enums.
     private func isTextList(_ type: TypeExpression?) -> Bool {
         guard case .array(let element)? = type?.unwrapped else { return false }
@@ -117,11 +146,10 @@ extension OpenAPIDecoder {
         }
         if let responses = field(node, "responses") { readResponses(responses, into: &endpoint, hint: hint) }
         endpoint.scope = scopeRequirement(field(node, "security") ?? defaultSecurity)
-        if let servers = field(node, "servers") ?? field(path.value, "servers"), servers.sequenceItems?.isEmpty == false
+        if let servers = field(node, "servers") ?? field(path.value, "servers"),
+            let first = servers.sequenceItems?.first
         {
-            approximate(
-                "this operation's own servers are not used; it is sent to the document's base URL (a spec names "
-                    + "other servers under 'servers' and 'server:')", at: servers.location)
+            endpoint.server = server(first)
         }
         return endpoint
     }

@@ -24,6 +24,8 @@ struct OpenAPIDecoder {
     var inlineModels: [SourceLocation: String] = [:]
     /// The Swift type names of the models made so far, components' and inline ones', so no two collide.
     var modelNames: Set<String> = []
+    /// Other servers operations name, in the order first named.
+    var servers: [ServerDefinition] = []
     /// Scopes from the security schemes, in the order made, and each scheme's kind by its name.
     var scopes: [ScopeDefinition] = []
     var schemes: [String: SecurityScheme] = [:]
@@ -94,6 +96,7 @@ struct OpenAPIDecoder {
         spec.namespaces = operations(defaultSecurity: field(root, "security"))
         spec.scopes = scopes
         spec.models = models
+        spec.servers = servers
         if let dateFormat = field(root, "x-endpointgen-dateFormat").flatMap({ text($0) }) {
             spec.dateFormat = DateFormat(rawValue: dateFormat).map { Located($0, at: root.location) }
         }

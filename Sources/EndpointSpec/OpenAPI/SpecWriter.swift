@@ -16,6 +16,10 @@ package enum SpecWriter {
             writer.line("description: \(literalBlock(description.value, indent: "  ") ?? scalar(description.value))")
         }
         if let format = spec.dateFormat { writer.line("dateFormat: \(format.value.rawValue)") }
+        if !spec.servers.isEmpty {
+            writer.line("servers:")
+            for server in spec.servers { writer.line("  \(key(server.name.value)): \(scalar(server.url.value))") }
+        }
         if !spec.constantHeaders.isEmpty {
             writer.line("headers:")
             for header in spec.constantHeaders {
@@ -128,6 +132,7 @@ package enum SpecWriter {
     private static func writeEndpoint(_ endpoint: Endpoint, to writer: inout Lines) {
         writer.line("    \(key(endpoint.name.value)):")
         if endpoint.method.value != .get { writer.line("      method: \(endpoint.method.value.rawValue)") }
+        if let server = endpoint.server { writer.line("      server: \(scalar(server.value))") }
         writer.line("      path: \(scalar(endpoint.path.value, quotingAlways: true))")
         if let summary = endpoint.documentation.summary { writer.line("      summary: \(scalar(summary.value))") }
         writeDocumentation(endpoint.documentation, indent: "      ", to: &writer)
