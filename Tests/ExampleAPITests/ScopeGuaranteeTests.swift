@@ -26,23 +26,7 @@ struct ScopeGuaranteeTests {
         let imports = ["EdgeCasesAPI", "EndpointRuntime", "Foundation", "ShopAPI", "StorageAPI"]
         let text = imports.map { "import \($0)\n" }.joined() + "\n" + body
         try text.write(to: source, atomically: true, encoding: .utf8)
-        let output = folder.appendingPathComponent("output.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // The runtime's C atomics module: SwiftPM hands its module map to every client; so does this snippet.
-        let atomicsModuleMap = Self.modulesDirectory.deletingLastPathComponent()
-            .appendingPathComponent("CEndpointAtomics.build/module.modulemap")
-        process.arguments = [
-            "swiftc", "-typecheck", "-swift-version", "6", "-I", Self.modulesDirectory.path,
-            "-Xcc", "-fmodule-map-file=\(atomicsModuleMap.path)", source.path,
-        ]
-        process.standardOutput = handle
-        process.standardError = handle
-        _ = try await ChildProcess.run(process)
-        try handle.close()
-        return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8))
+        return try await TypeChecker.typeCheck([source], modulesDirectory: Self.modulesDirectory)
     }
 
     @Test("the allowed calls type-check: own scope, included scope, and both sides of a diamond")

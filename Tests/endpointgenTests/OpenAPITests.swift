@@ -136,28 +136,15 @@ struct OpenAPITests {
         let result = try await CLIRunner.run(["generate", document.path, "--output", generated.path])
         #expect(result.status == 0)
         let sources = try FileManager.default.contentsOfDirectory(atPath: generated.path).sorted().map {
-            generated.appendingPathComponent($0).path
+            generated.appendingPathComponent($0)
         }
         let snippetFile = folder.appendingPathComponent("Snippet.swift")
         try ("import EndpointRuntime\nimport Foundation\n\n" + snippet).write(
             to: snippetFile, atomically: true, encoding: .utf8)
-        let modules = CLIRunner.productsDirectory.appendingPathComponent("Modules")
-        let atomics = CLIRunner.productsDirectory.appendingPathComponent("CEndpointAtomics.build/module.modulemap")
-        let output = folder.appendingPathComponent("output.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            [
-                "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Client", "-I",
-                modules.path, "-Xcc", "-fmodule-map-file=\(atomics.path)",
-            ] + sources + [snippetFile.path]
-        process.standardOutput = handle
-        process.standardError = handle
-        _ = try await ChildProcess.run(process)
-        try handle.close()
-        return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8))
+        return try await TypeChecker.typeCheck(
+            sources + [snippetFile],
+            modulesDirectory: CLIRunner.productsDirectory.appendingPathComponent("Modules"),
+            extraArguments: ["-warnings-as-errors", "-module-name", "Client"])
     }
 
     @Test("the Petstore's client type-checks with warnings as errors, and its calls read as its operations")
