@@ -352,27 +352,46 @@ extension OpenAPIDecoder {
     private mutating func responseHeaders(_ response: YAMLNode) -> [ResponseHeader] {
         (field(response, "headers")?.mappingEntries ?? []).compactMap { entry in
             guard let header = resolved(entry.value) else { return nil }
-            guard HTTPFieldName.problem(with: entry.key, forSending: false) == nil else { return nil }
+            if let problem = HTTPFieldName.problem(with: entry.key, forSending: false) {
+                approximate("the response header '\(entry.key)' is not read: \(problem)", at: entry.keyLocation)
+                return nil
+            }
             let schema = field(header, "schema") ?? YAMLNode(.mapping([]), at: entry.keyLocation)
             let type = typeReference(
                 schema, hint: SwiftName.typeName(entry.key), depth: 1, context: .json,
                 optional: !flag(field(header, "required")))
-            guard let expression = type.expression,
-                expression.unwrapped.isTextual(allowsLists: true, models: [:])
-                    || expression.unwrapped == .builtin(.json)
-            else { return nil }
-            if expression.unwrapped == .builtin(.json) {
-                approximate("the header '\(entry.key)' is read as text", at: entry.keyLocation)
-                let text = Located(expression.isOptional ? "String?" : "String", at: type.text.location)
-                return ResponseHeader(
-                    wireName: Located(entry.key, at: entry.keyLocation),
-                    type: TypeReference(
-                        text: text, expression: expression.isOptional ? .optional(.builtin(.string)) : .builtin(.string)
-                    ),
-                    documentation: documentation(header))
+            let wireName = Located(entry.key, at: entry.keyLocation)
+            guard let expression = type.expression, !readsAsText(expression) else {
+                return ResponseHeader(wireName: wireName, type: type, documentation: documentation(header))
             }
+            // A header whose schema is not text-like (an object, anything) is read as its text.
+            approximate(
+                "the response header '\(entry.key)' is '\(expression)', which a header's text cannot hold; it is "
+                    + "read as text", at: entry.keyLocation)
+            let optional = expression.isOptional
             return ResponseHeader(
-                wireName: Located(entry.key, at: entry.keyLocation), type: type, documentation: documentation(header))
+                wireName: wireName,
+                type: TypeReference(
+                    text: Located(optional ? "String?" : "String", at: type.text.location),
+                    expression: optional ? .optional(.builtin(.string)) : .builtin(.string)),
+                documentation: documentation(header))
+        }
+    }
+
+    /// Whether a header of `type` reads as text: built-in text-like values or enums, or lists of them.
+    private func readsAsText(_ type: TypeExpression) -> Bool {
+        switch type.unwrapped.arrayElement {
+        case .builtin(let builtin): return builtin.isTextual
+        case .model(let name):
+            guard case .enumeration? = madeModel(named: name)?.kind else {
+                // A component defined later: an enum if its schema says so.
+                guard let component = componentByModelName[name],
+                    let schema = componentSchemas[component].flatMap({ resolvedQuietly($0) })
+                else { return false }
+                return field(schema, "enum") != nil
+            }
+            return true
+        default: return false
         }
     }
 }

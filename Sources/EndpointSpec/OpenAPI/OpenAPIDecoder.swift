@@ -298,8 +298,9 @@ package struct OpenAPISummary: Sendable, Hashable {
 
     /// `468 operations → 468 endpoints (452 exact, 16 approximated), 819 schemas → 5,563 models`.
     package var description: String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         let exact = operations - approximatedOperations
-        return "\(operations) operations → \(operations) endpoints (\(exact) exact, \(approximatedOperations) "
-            + "approximated), \(schemas) schemas → \(models) models"
+        return "\(count(operations, "operation")) → \(count(operations, "endpoint")) (\(exact) exact, "
+            + "\(approximatedOperations) approximated), \(count(schemas, "schema")) → \(count(models, "model"))"
     }
 }
