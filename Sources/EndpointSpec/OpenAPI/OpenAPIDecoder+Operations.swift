@@ -180,8 +180,20 @@ extension OpenAPIDecoder {
             }
             let schema = field(parameterNode, "schema") ?? YAMLNode(.mapping([]), at: parameterNode.location)
             let required = place == .path || flag(field(parameterNode, "required"))
-            let type = typeReference(
+            var type = typeReference(
                 schema, hint: hint + SwiftName.typeName(name), depth: 1, context: .json, optional: !required)
+            // A path or header value is one piece of text; a structure there (no style can say how) is sent as the
+            // text the caller gives.
+            if place != .query, let expression = type.expression,
+                !readsAsText(expression) || expression.unwrapped.isArray
+            {
+                approximate(
+                    "the \(location) parameter '\(name)' is '\(expression)', which a \(location) cannot hold as one "
+                        + "text; it is generated as 'String'", at: nameNode.location)
+                type = TypeReference(
+                    text: Located(required ? "String" : "String?", at: type.text.location),
+                    expression: required ? .builtin(.string) : .optional(.builtin(.string)))
+            }
             var parameter = Parameter(
                 name: Located(name, at: nameNode.location), type: type, location: Located(place, at: nameNode.location),
                 documentation: documentation(parameterNode))
