@@ -139,10 +139,12 @@ extension OpenAPIDecoder {
             method: Located(method, at: entry.keyLocation), path: Located(path.key, at: path.keyLocation),
             response: TypeReference(text: Located("Void", at: entry.keyLocation), expression: .builtin(.void)))
         endpoint.documentation = documentation(node, hasSummary: true)
-        endpoint.parameters = parameters(
-            shared: shared, own: field(node, "parameters")?.sequenceItems ?? [], hint: hint)
+        endpoint.parameters = fittingPath(
+            parameters(shared: shared, own: field(node, "parameters")?.sequenceItems ?? [], hint: hint),
+            path: Located(path.key, at: path.keyLocation))
         if let body = field(node, "requestBody") {
-            endpoint.body = requestBody(body, hint: hint, taken: Set(endpoint.parameters.map(\.name.value)))
+            endpoint.body = requestBody(
+                body, hint: hint, taken: Set(endpoint.parameters.map { SwiftName.memberName($0.name.value) }))
         }
         if let responses = field(node, "responses") { readResponses(responses, into: &endpoint, hint: hint) }
         endpoint.scope = scopeRequirement(field(node, "security") ?? defaultSecurity)
@@ -223,6 +225,46 @@ extension OpenAPIDecoder {
         return result.map(\.parameter)
     }
 
+    /// The parameters made to fit the path and Swift: a placeholder the document declares no parameter for gets a
+    /// `String` one, a path parameter with no placeholder is left out, and of two whose Swift names are the same
+    /// the second is left out, each with a warning.
+    private mutating func fittingPath(_ parameters: [Parameter], path: Located<String>) -> [Parameter] {
+        let placeholders = PathTemplate(path.value).placeholders.map(\.name)
+        var result: [Parameter] = []
+        var swiftNames: Set<String> = []
+        for parameter in parameters {
+            if parameter.location?.value == .path, !placeholders.contains(parameter.name.value) {
+                approximate(
+                    "the path parameter '\(parameter.name.value)' has no '{\(parameter.name.value)}' in the path "
+                        + "'\(path.value)'; it is left out", at: parameter.name.location)
+                continue
+            }
+            guard swiftNames.insert(SwiftName.memberName(parameter.name.value)).inserted else {
+                approximate(
+                    "the parameter '\(parameter.name.value)' has the Swift name of another parameter of this "
+                        + "operation; it is left out", at: parameter.name.location)
+                continue
+            }
+            result.append(parameter)
+        }
+        for placeholder in placeholders
+        where !result.contains(where: { $0.location?.value == .path && $0.name.value == placeholder }) {
+            approximate(
+                "the path '\(path.value)' has '{\(placeholder)}' but the operation declares no such parameter; it is "
+                    + "generated as a 'String' path parameter", at: path.location)
+            var parameter = Parameter(
+                name: Located(placeholder, at: path.location),
+                type: TypeReference(text: Located("String", at: path.location), expression: .builtin(.string)),
+                location: Located(.path, at: path.location))
+            if !swiftNames.insert(SwiftName.memberName(placeholder)).inserted {
+                parameter.key = Located(placeholder, at: path.location)
+                parameter.name = Located(placeholder + "Path", at: path.location)
+            }
+            result.append(parameter)
+        }
+        return result
+    }
+
     // MARK: Request body
 
     /// JSON when offered, else a form, else multipart, else bytes as they are.
@@ -267,7 +309,7 @@ extension OpenAPIDecoder {
         }
         var seen = taken
         return entries.compactMap { entry in
-            guard seen.insert(entry.key).inserted else {
+            guard seen.insert(SwiftName.memberName(entry.key)).inserted else {
                 approximate(
                     "the body field '\(entry.key)' has the name of a parameter; it is left out", at: entry.keyLocation)
                 return nil

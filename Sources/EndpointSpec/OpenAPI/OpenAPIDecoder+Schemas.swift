@@ -152,8 +152,23 @@ extension OpenAPIDecoder {
             }
         }
         properties += self.properties(of: schema, owner: name, required: required, depth: depth)
+        // One property per JSON key; two keys whose Swift names are the same (`user_id` and `userId`) keep their keys
+        // and the second gets a name of its own.
         var seen: Set<String> = []
-        properties = properties.filter { seen.insert($0.name.value).inserted }
+        var swiftNames: Set<String> = []
+        properties = properties.filter { seen.insert($0.name.value).inserted }.map { property in
+            var renamed = property
+            var swift = SwiftName.memberName(property.name.value)
+            if swiftNames.contains(swift) {
+                var suffix = 2
+                while swiftNames.contains(swift + "\(suffix)") { suffix += 1 }
+                renamed.key = property.name
+                renamed.name = Located(swift + "\(suffix)", at: property.name.location)
+                swift += "\(suffix)"
+            }
+            swiftNames.insert(swift)
+            return renamed
+        }
         var model = ModelDefinition(name: located, kind: .object(properties), documentation: documentation)
         model.extends = extends
         return model
