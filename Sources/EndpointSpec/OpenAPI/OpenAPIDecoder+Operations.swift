@@ -113,7 +113,10 @@ extension OpenAPIDecoder {
         }
         var type = SwiftName.typeName(name)
         if type.isEmpty { type = "Root" }
-        if SpecValidator.reservedNamespaceNames[type] != nil { type += "Endpoints" }
+        // A name the API enum holds already (its models, scopes…, or the API's own name) takes a suffix.
+        if SpecValidator.reservedNamespaceNames[type] != nil || type == SwiftName.typeName(apiName) {
+            type += "Endpoints"
+        }
         return type
     }
 

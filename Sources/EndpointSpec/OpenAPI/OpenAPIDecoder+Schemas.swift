@@ -283,7 +283,19 @@ extension OpenAPIDecoder {
         if let discriminator = field(schema, "discriminator"), let property = field(discriminator, "propertyName"),
             let propertyName = text(property)
         {
-            if allObjectModels {
+            // Each variant that declares the property must make it text (a string or a string enum).
+            let textual = variants.allSatisfy { variant in
+                guard let schema = resolved(variant),
+                    let declared = discriminatorPropertySchema(propertyName, in: schema, depth: 0)
+                else { return true }
+                let type = text(field(declared, "type"))
+                return type == nil || type == "string"
+            }
+            if allObjectModels && !textual {
+                approximate(
+                    "the discriminator '\(propertyName)' of '\(name.value)' is not text in every variant; the variants "
+                        + "are tried in order instead", at: discriminator.location)
+            } else if allObjectModels {
                 var mapping: [DiscriminatorValue] = []
                 for entry in field(discriminator, "mapping")?.mappingEntries ?? [] {
                     guard let target = text(entry.value), let model = modelName(forReference: target) else { continue }
@@ -301,6 +313,17 @@ extension OpenAPIDecoder {
             }
         }
         return ModelDefinition(name: name, kind: .oneOf(oneOf), documentation: documentation(schema))
+    }
+
+    /// The schema of property `name` of an object schema, through its `allOf` parts; nil when it has none.
+    private mutating func discriminatorPropertySchema(_ name: String, in schema: YAMLNode, depth: Int) -> YAMLNode? {
+        guard depth < Self.maximumDepth else { return nil }
+        if let property = field(field(schema, "properties"), name) { return resolved(property) }
+        for part in field(schema, "allOf")?.sequenceItems ?? [] {
+            guard let resolvedPart = resolved(part) else { continue }
+            if let found = discriminatorPropertySchema(name, in: resolvedPart, depth: depth + 1) { return found }
+        }
+        return nil
     }
 
     /// 0 for most variants, 1 for a `Double` or `Float`, so an integer variant is tried first and reachable.

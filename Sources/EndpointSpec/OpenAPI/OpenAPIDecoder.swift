@@ -24,6 +24,8 @@ struct OpenAPIDecoder {
     var inlineModels: [SourceLocation: String] = [:]
     /// The Swift type names of the models made so far, components' and inline ones', so no two collide.
     var modelNames: Set<String> = []
+    /// The API's name, decided first: namespaces must not take it.
+    var apiName = "API"
     /// Other servers operations name, in the order first named.
     var servers: [ServerDefinition] = []
     /// Scopes from the security schemes, in the order made, and each scheme's kind by its name.
@@ -86,7 +88,8 @@ struct OpenAPIDecoder {
             return nil
         }
         let info = field(root, "info")
-        var spec = Spec(file: file, api: Located(apiName(info), at: root.location))
+        apiName = apiName(info)
+        var spec = Spec(file: file, api: Located(apiName, at: root.location))
         if let description = info.flatMap({ text(field($0, "description")) }) {
             spec.description = Located(description, at: info?.location ?? root.location)
         }
