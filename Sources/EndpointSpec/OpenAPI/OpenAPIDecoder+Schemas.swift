@@ -464,6 +464,12 @@ extension OpenAPIDecoder {
             guard let items = field(schema, "items") else { return "[JSON]" }
             let element = typeText(items, hint: hint() + "Item", depth: depth + 1, context: context)
             return "[\(element)]"
+        case nil where (field(schema, "type")?.sequenceItems?.filter { text($0) != "null" }.count ?? 0) > 1:
+            // OpenAPI 3.1's `type: [string, integer]`: several kinds of value, as a union would be.
+            diagnostics.warning(
+                "a value of several types ('\(field(schema, "type")?.sequenceItems?.compactMap { text($0) }.joined(separator: "', '") ?? "")') "
+                    + "is read as any JSON; a 'oneOf' of them would generate a union", at: schema.location)
+            return "JSON"
         case "object", nil:
             if let additional = field(schema, "additionalProperties"), additional.mappingEntries != nil,
                 !(additional.mappingEntries?.isEmpty ?? true)
