@@ -335,34 +335,39 @@ extension OpenAPIDecoder {
     /// model become the endpoint's errors.
     private mutating func readResponses(_ node: YAMLNode, into endpoint: inout Endpoint, hint: String) {
         let entries = node.mappingEntries ?? []
-        let successes = entries.filter { $0.key.hasPrefix("2") && $0.key.count == 3 }
+        // Exact 2xx statuses; a `2XX` range stands for 200 where no exact one is given.
+        let exact = entries.filter { $0.key.hasPrefix("2") && $0.key.count == 3 && Int($0.key) != nil }
+        let successes =
+            exact.isEmpty ? entries.filter { $0.key == "2XX" || $0.key == "2xx" }.prefix(1).map { $0 } : exact
         if let success = successes.first, let response = resolved(success.value) {
-            if successes.count > 1,
-                successes.dropFirst().contains(where: { field(resolvedQuietly($0.value), "content") != nil })
-            {
-                approximate(
-                    "only the first success status (\(success.key)) is read; the other success bodies are not",
-                    at: successes[1].keyLocation)
-            }
-            if let content = field(response, "content")?.mappingEntries,
-                let chosen = content.first(where: {
-                    MediaType.isJSON($0.key)
-                }) ?? content.first
-            {
-                let isJSON = MediaType.isJSON(chosen.key)
-                if isJSON {
-                    let schema = field(chosen.value, "schema") ?? YAMLNode(.mapping([]), at: chosen.keyLocation)
-                    endpoint.response = typeReference(
-                        schema, hint: hint + "Response", depth: 1, context: .json, optional: false)
-                    if chosen.key.lowercased() != "application/json" {
-                        endpoint.responseMedia = Located(chosen.key, at: chosen.keyLocation)
+            let first = successBody(response, at: success.keyLocation, hint: hint + "Response")
+            endpoint.response = first.type
+            endpoint.responseMedia = first.media
+            // Several success statuses with different bodies, all of one media type, are a response per status
+            // (`ok(Pet)`, `noContent`); the same body under several statuses is one response.
+            if successes.count > 1 {
+                var bodies = [(status: Located(Int(success.key) ?? 200, at: success.keyLocation), body: first)]
+                for other in successes.dropFirst() {
+                    guard let otherResponse = resolved(other.value) else { continue }
+                    let body = successBody(
+                        otherResponse, at: other.keyLocation, hint: hint + "Response" + other.key)
+                    bodies.append((Located(Int(other.key) ?? 200, at: other.keyLocation), body))
+                }
+                let types = Set(bodies.map { $0.body.type.expression?.description ?? "" })
+                // The media type of each body there is (plain JSON counts as one), since `media` serves them all.
+                let medias = Set(
+                    bodies.filter { $0.body.type.expression != .builtin(.void) }.map {
+                        $0.body.media?.value ?? "application/json"
+                    })
+                if types.count > 1 {
+                    if medias.count <= 1 {
+                        endpoint.successStatuses = bodies.map { SuccessStatus(status: $0.status, type: $0.body.type) }
+                        endpoint.responseMedia = bodies.first { $0.body.media != nil }?.body.media
+                    } else {
+                        approximate(
+                            "the success statuses of this operation answer in different media types; only the first "
+                                + "(\(success.key)) is read", at: successes[1].keyLocation)
                     }
-                } else {
-                    let isText = chosen.key.lowercased().hasPrefix("text/")
-                    endpoint.response = TypeReference(
-                        text: Located(isText ? "String" : "Data", at: chosen.keyLocation),
-                        expression: .builtin(isText ? .string : .data))
-                    if chosen.key != "*/*" { endpoint.responseMedia = Located(chosen.key, at: chosen.keyLocation) }
                 }
             }
             endpoint.responseHeaders = responseHeaders(response)
@@ -392,6 +397,30 @@ extension OpenAPIDecoder {
             }
             endpoint.errors.append(ErrorResponse(status: Located(status, at: entry.keyLocation), type: type))
         }
+    }
+
+    /// A success response's body: JSON (the media type kept when it is not plain `application/json`), else text
+    /// for `text/…` and bytes for the rest, or `Void` for none.
+    private mutating func successBody(_ response: YAMLNode, at location: SourceLocation, hint: String) -> (
+        type: TypeReference, media: Located<String>?
+    ) {
+        guard let content = field(response, "content")?.mappingEntries,
+            let chosen = content.first(where: { MediaType.isJSON($0.key) }) ?? content.first
+        else {
+            return (TypeReference(text: Located("Void", at: location), expression: .builtin(.void)), nil)
+        }
+        if MediaType.isJSON(chosen.key) {
+            let schema = field(chosen.value, "schema") ?? YAMLNode(.mapping([]), at: chosen.keyLocation)
+            let type = typeReference(schema, hint: hint, depth: 1, context: .json, optional: false)
+            let media =
+                chosen.key.lowercased() == "application/json" ? nil : Located(chosen.key, at: chosen.keyLocation)
+            return (type, media)
+        }
+        let isText = chosen.key.lowercased().hasPrefix("text/")
+        let type = TypeReference(
+            text: Located(isText ? "String" : "Data", at: chosen.keyLocation),
+            expression: .builtin(isText ? .string : .data))
+        return (type, chosen.key == "*/*" ? nil : Located(chosen.key, at: chosen.keyLocation))
     }
 
     private func errorStatus(_ key: String) -> ErrorResponse.Status? {
