@@ -103,6 +103,7 @@ struct OpenAPIDecoder {
         if let dateFormat = field(root, "x-endpointgen-dateFormat").flatMap({ text($0) }) {
             spec.dateFormat = DateFormat(rawValue: dateFormat).map { Located($0, at: root.location) }
         }
+        spec.models = modelsWithValidExamples(spec.models)
         reportUnusedKeywords()
         return spec
     }
@@ -233,6 +234,38 @@ struct OpenAPIDecoder {
     /// The model made under `name`, if any.
     func madeModel(named name: String) -> ModelDefinition? {
         modelIndex[name].map { models[$0] }
+    }
+
+    /// The models with each property's `example` kept where it is a value of the property's type (it becomes the
+    /// model's generated `example`), and left out otherwise: the spec would refuse it.
+    private mutating func modelsWithValidExamples(_ models: [ModelDefinition]) -> [ModelDefinition] {
+        var byName: [String: ModelDefinition] = [:]
+        for model in models { byName[model.name.value] = model }
+        var kept = 0
+        let checked = models.map { model -> ModelDefinition in
+            guard case .object(var properties) = model.kind, properties.contains(where: { $0.example != nil }) else {
+                return model
+            }
+            for index in properties.indices {
+                guard let example = properties[index].example, let type = properties[index].type.expression else {
+                    continue
+                }
+                if case .success = DefaultValue.resolve(example.value, for: type, models: byName) {
+                    kept += 1
+                } else {
+                    properties[index].example = nil
+                }
+            }
+            var copy = model
+            copy.kind = .object(properties)
+            return copy
+        }
+        // The examples used are no longer unused; those left out stay counted in the note.
+        if let unused = unusedKeywords["example"] {
+            let remaining = unused.count - kept
+            unusedKeywords["example"] = remaining > 0 ? (remaining, unused.first) : nil
+        }
+        return checked
     }
 
     /// What the client does not do with a schema keyword; the keywords a schema may say that the generated code

@@ -119,6 +119,8 @@ package enum SpecWriter {
         if let encoding = property.encoding { fields.append("encoding: \(encoding.value.rawValue)") }
         if let format = property.arrayFormat { fields.append("arrayFormat: \(format.value.rawValue)") }
         if let nullable = property.nullable, nullable.value { fields.append("nullable: true") }
+        if let example = property.example { fields.append("example: \(scalar(example.value, quotingNumbers: true))") }
+        if let value = property.defaultValue { fields.append("default: \(scalar(value.value, quotingNumbers: true))") }
         if let description = property.documentation.description {
             fields.append("description: \(scalar(description.value))")
         }
