@@ -35,7 +35,12 @@ extension OpenAPIDecoder {
 
     /// Whether a schema needs a model of its own: an object with properties, an enum, a union, or a composition.
     func becomesModel(_ schema: YAMLNode) -> Bool {
-        if field(schema, "enum") != nil { return !isNullOnlyEnum(schema) }
+        if field(schema, "enum") != nil {
+            // Strings and integers make enums; `deleted: { type: boolean, enum: [true] }` is a Bool, a number enum a
+            // Double, whatever values they list.
+            let type = typeName(schema)
+            return (type == nil || type == "string" || type == "integer") && !isNullOnlyEnum(schema)
+        }
         if let variants = (field(schema, "oneOf") ?? field(schema, "anyOf"))?.sequenceItems {
             return variants.filter { !isNullSchema($0) }.count >= 2
         }
