@@ -197,7 +197,9 @@ extension OpenAPIDecoder {
                 documentation: documentation(propertySchema))
             if type.expression?.isDateOrDates == true { property.dateFormat = unixFormat(propertySchema) }
             // A scalar example becomes the property's example, checked against its type once every model exists.
-            if let example = field(propertySchema, "example") ?? field(entry.value, "example"), let value = text(example) {
+            if let example = field(propertySchema, "example") ?? field(entry.value, "example"),
+                let value = text(example)
+            {
                 property.example = Located(value, at: example.location)
             }
             return property
