@@ -112,6 +112,46 @@ struct OpenAPITests {
         #expect(FileManager.default.fileExists(atPath: generated.appendingPathComponent("shop+Models.swift").path))
     }
 
+    @Test("externalDocs becomes a SeeAlso line, and a link that could leave the comment or the autolink does not")
+    func externalDocs() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("docs.openapi.yaml")
+        try """
+        openapi: 3.0.3
+        info: { title: Docs, version: "1" }
+        paths:
+          /items:
+            get:
+              operationId: listItems
+              description: Lists the items.
+              externalDocs: { description: "Paging\\nguide", url: "https://example.com/paging#items" }
+              responses:
+                "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
+        components:
+          schemas:
+            Item:
+              type: object
+              externalDocs: { url: "javascript:alert(1)" }
+              properties:
+                id: { type: integer, externalDocs: { url: "https://example.com/a b>\\n/// injected" } }
+                name: { type: string, externalDocs: { url: "http://example.com/names" } }
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let generated = folder.appendingPathComponent("Generated")
+        let result = try await CLIRunner.run(["generate", file.path, "--output", generated.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let swift = try FileManager.default.contentsOfDirectory(atPath: generated.path).sorted().map {
+            try String(contentsOf: generated.appendingPathComponent($0), encoding: .utf8)
+        }.joined()
+        #expect(
+            swift.contains(
+                "/// Lists the items.\n    ///\n    /// - SeeAlso: Paging guide <https://example.com/paging#items>"))
+        #expect(swift.contains("/// - SeeAlso: <http://example.com/names>"))
+        #expect(!swift.contains("javascript"))
+        #expect(!swift.contains("injected"))
+    }
+
     @Test("a Swagger 2.0 document is one clear error that says to convert it")
     func swagger() async throws {
         let folder = try CLIRunner.temporaryDirectory()

@@ -2,7 +2,8 @@
 /// node keeps its `file:line:column`) into the same ``Spec`` a spec file decodes to; validation, resolution and
 /// generation then run as for any spec.
 ///
-/// What it maps, and what it approximates with a positioned warning, is listed in `Specs/OpenAPI.md`. Nothing is
+/// What it maps, and what it approximates with a positioned warning, is listed in the `endpointgen` DocC article
+/// *From an OpenAPI document* (`Sources/endpointgen/endpointgen.docc/FromOpenAPI.md`). Nothing is
 /// dropped silently: a construct without a home in the format is a warning naming it and what was generated.
 struct OpenAPIDecoder {
     var diagnostics = DiagnosticCollector()
@@ -157,8 +158,26 @@ struct OpenAPIDecoder {
         if let description = field(node, "description"), let value = text(description), !value.isEmpty {
             documentation.description = Located(value, at: description.location)
         }
+        if let externalDocs = field(node, "externalDocs"), let seeAlso = seeAlso(externalDocs) {
+            let text = documentation.description.map { $0.value + "\n\n" + seeAlso } ?? seeAlso
+            documentation.description = Located(text, at: documentation.description?.location ?? externalDocs.location)
+        }
         if flag(field(node, "deprecated")) { documentation.isDeprecated = true }
         return documentation
+    }
+
+    /// `externalDocs` as a DocC "See Also" line, `- SeeAlso: Description <https://…>`; nil unless its `url` is an
+    /// absolute http or https URL of at most 2,048 characters with no space, control character, or angle bracket,
+    /// so that a document's link cannot break out of the comment or the autolink.
+    func seeAlso(_ externalDocs: YAMLNode) -> String? {
+        guard let url = text(field(externalDocs, "url")), url.utf8.count <= 2_048,
+            url.hasPrefix("https://") || url.hasPrefix("http://"),
+            url.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && $0 != "<" && $0 != ">" })
+        else { return nil }
+        let description = text(field(externalDocs, "description"))?
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard let description, !description.isEmpty else { return "- SeeAlso: <\(url)>" }
+        return "- SeeAlso: \(description) <\(url)>"
     }
 
     /// The node a `$ref` points at, followed through further `$ref`s; the node itself when it has none. A
