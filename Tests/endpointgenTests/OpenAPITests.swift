@@ -152,6 +152,48 @@ struct OpenAPITests {
         #expect(!swift.contains("injected"))
     }
 
+    @Test("an OpenAPI 3.1 'examples' list gives a property its example when 'example' does not, if it fits the type")
+    func examplesList() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("ex.openapi.yaml")
+        try """
+        openapi: 3.1.0
+        info: { title: Ex, version: "1" }
+        paths:
+          /items:
+            get:
+              operationId: listItems
+              responses:
+                "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
+        components:
+          schemas:
+            Item:
+              type: object
+              required: [id, name]
+              properties:
+                id: { type: integer, examples: [7, 8] }
+                name: { type: string, examples: [Ann] }
+                tag: { type: string, example: blue, examples: [red] }
+                size: { type: integer, examples: [large] }
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let generated = folder.appendingPathComponent("Generated")
+        let result = try await CLIRunner.run(["generate", file.path, "--output", generated.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let models = try String(contentsOf: generated.appendingPathComponent("ex+Models.swift"), encoding: .utf8)
+        #expect(
+            models.contains(
+                "public static let example = Item(\n            id: 7,\n            name: \"Ann\",\n            tag: \"blue\"\n        )"
+            ), "\(models)")
+        // The two lists not used (tag's, which 'example' overrides, and size's, which is not an integer) are noted.
+        #expect(
+            result.standardError.contains(
+                "ex.openapi.yaml:15:30: note: 'examples' (2 times in this document) is not used by the generated client"
+            ),
+            "\(result.standardError)")
+    }
+
     @Test("a Swagger 2.0 document is one clear error that says to convert it")
     func swagger() async throws {
         let folder = try CLIRunner.temporaryDirectory()

@@ -196,11 +196,17 @@ extension OpenAPIDecoder {
                 name: Located(entry.key, at: entry.keyLocation), type: type,
                 documentation: documentation(propertySchema))
             if type.expression?.isDateOrDates == true { property.dateFormat = unixFormat(propertySchema) }
-            // A scalar example becomes the property's example, checked against its type once every model exists.
+            // A scalar example becomes the property's example, checked against its type once every model exists;
+            // without `example`, the first item of JSON Schema's `examples` list (OpenAPI 3.1) stands in.
             if let example = field(propertySchema, "example") ?? field(entry.value, "example"),
                 let value = text(example)
             {
                 property.example = Located(value, at: example.location)
+            } else if let example = (field(propertySchema, "examples") ?? field(entry.value, "examples"))?
+                .sequenceItems?.first, let value = text(example)
+            {
+                property.example = Located(value, at: example.location)
+                examplesFromLists.insert(example.location)
             }
             return property
         }

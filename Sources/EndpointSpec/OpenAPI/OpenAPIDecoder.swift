@@ -39,6 +39,8 @@ struct OpenAPIDecoder {
     var currentOperationApproximated = false
     /// Schema keywords the generated code does not act on, with how often they stand and where first.
     var unusedKeywords: [String: (count: Int, first: SourceLocation)] = [:]
+    /// Where a property's example was the first item of its schema's `examples` list rather than its `example`.
+    var examplesFromLists: Set<SourceLocation> = []
 
     /// The deepest a `$ref` chain or an inline schema may nest before it is refused.
     static let maximumDepth = 64
@@ -255,12 +257,13 @@ struct OpenAPIDecoder {
         modelIndex[name].map { models[$0] }
     }
 
-    /// The models with each property's `example` kept where it is a value of the property's type (it becomes the
+    /// The models with each property's `example` (or first `examples` item) kept where it is a value of the property's type (it becomes the
     /// model's generated `example`), and left out otherwise: the spec would refuse it.
     private mutating func modelsWithValidExamples(_ models: [ModelDefinition]) -> [ModelDefinition] {
         var byName: [String: ModelDefinition] = [:]
         for model in models { byName[model.name.value] = model }
         var kept = 0
+        var keptFromLists = 0
         let checked = models.map { model -> ModelDefinition in
             guard case .object(var properties) = model.kind, properties.contains(where: { $0.example != nil }) else {
                 return model
@@ -270,7 +273,7 @@ struct OpenAPIDecoder {
                     continue
                 }
                 if case .success = DefaultValue.resolve(example.value, for: type, models: byName) {
-                    kept += 1
+                    if examplesFromLists.contains(example.location) { keptFromLists += 1 } else { kept += 1 }
                 } else {
                     properties[index].example = nil
                 }
@@ -280,9 +283,11 @@ struct OpenAPIDecoder {
             return copy
         }
         // The examples used are no longer unused; those left out stay counted in the note.
-        if let unused = unusedKeywords["example"] {
-            let remaining = unused.count - kept
-            unusedKeywords["example"] = remaining > 0 ? (remaining, unused.first) : nil
+        for (keyword, used) in [("example", kept), ("examples", keptFromLists)] {
+            if let unused = unusedKeywords[keyword] {
+                let remaining = unused.count - used
+                unusedKeywords[keyword] = remaining > 0 ? (remaining, unused.first) : nil
+            }
         }
         return checked
     }
