@@ -194,6 +194,42 @@ struct OpenAPITests {
             "\(result.standardError)")
     }
 
+    @Test("x-endpointgen-name and x-endpointgen-namespace name an operation in Swift over its operationId and tag")
+    func swiftNames() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("names.openapi.yaml")
+        try """
+        openapi: 3.0.3
+        info: { title: Names, version: "1" }
+        paths:
+          /v1/items:
+            get:
+              operationId: GetV1Items
+              tags: [items]
+              x-endpointgen-name: list
+              x-endpointgen-namespace: Catalog
+              responses: { "204": { description: none } }
+            post:
+              operationId: PostV1Items
+              tags: [items]
+              responses: { "204": { description: none } }
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let generated = folder.appendingPathComponent("Generated")
+        let result = try await CLIRunner.run(["generate", file.path, "--output", generated.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let swift = try FileManager.default.contentsOfDirectory(atPath: generated.path).sorted().map {
+            try String(contentsOf: generated.appendingPathComponent($0), encoding: .utf8)
+        }.joined()
+        #expect(swift.contains("public enum Catalog {}"), "\(swift)")
+        let catalog = try #require(swift.range(of: "extension Names.Catalog {")?.upperBound)
+        let items = try #require(swift.range(of: "extension Names.Items {")?.lowerBound)
+        #expect(swift[catalog..<items].contains("public static func list("), "\(swift)")
+        #expect(swift.contains("public static func postV1Items("), "\(swift)")
+        #expect(!swift.contains("getV1Items"))
+    }
+
     @Test("a Swagger 2.0 document is one clear error that says to convert it")
     func swagger() async throws {
         let folder = try CLIRunner.temporaryDirectory()

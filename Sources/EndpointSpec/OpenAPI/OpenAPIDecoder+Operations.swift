@@ -36,7 +36,8 @@ extension OpenAPIDecoder {
                     }
                     approximate(
                         "operation '\(name)' has the Swift name of another in namespace '\(namespace)'; it is generated "
-                            + "as '\(name)\(suffix)'; give it an operationId of its own", at: entry.keyLocation)
+                            + "as '\(name)\(suffix)'; give it an operationId (or x-endpointgen-name) of its own",
+                        at: entry.keyLocation)
                     name = "\(name)\(suffix)"
                 }
                 takenNames[namespace, default: []].insert(SwiftName.memberName(name))
@@ -100,10 +101,12 @@ extension OpenAPIDecoder {
         }
     }
 
-    /// The first tag, else the path's first segment that is neither a parameter nor a version (`/v1/customers` is
-    /// `Customers`), as a type name.
+    /// `x-endpointgen-namespace`, else the first tag, else the path's first segment that is neither a parameter nor
+    /// a version (`/v1/customers` is `Customers`), as a type name.
     private func namespaceName(_ operation: YAMLNode, path: String) -> String {
-        var name = field(operation, "tags")?.sequenceItems?.first.flatMap { text($0) } ?? ""
+        var name =
+            text(field(operation, "x-endpointgen-namespace"))
+            ?? field(operation, "tags")?.sequenceItems?.first.flatMap { text($0) } ?? ""
         if name.isEmpty {
             func isVersion(_ segment: Substring) -> Bool {
                 segment.count >= 2 && (segment.first == "v" || segment.first == "V")
@@ -120,9 +123,11 @@ extension OpenAPIDecoder {
         return type
     }
 
-    /// `operationId`, else the method and the path's words (`getPetsById`).
+    /// `x-endpointgen-name`, else `operationId`, else the method and the path's words (`getPetsById`).
     private func operationName(_ operation: YAMLNode, method: HTTPMethod, path: String) -> String {
-        if let id = text(field(operation, "operationId")), !SwiftName.memberName(id).isEmpty { return id }
+        for key in ["x-endpointgen-name", "operationId"] {
+            if let id = text(field(operation, key)), !SwiftName.memberName(id).isEmpty { return id }
+        }
         let words = path.split(separator: "/").map { segment in
             segment.hasPrefix("{") ? "By" + SwiftName.typeName(String(segment.dropFirst().dropLast())) : String(segment)
         }
