@@ -230,6 +230,63 @@ struct OpenAPITests {
         #expect(!swift.contains("getV1Items"))
     }
 
+    @Test("x-endpointgen-paging pages an operation as a spec's 'paging' does, checked against its response")
+    func paging() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("pg.openapi.yaml")
+        let document = """
+            openapi: 3.0.3
+            info: { title: Pg, version: "1" }
+            paths:
+              /v1/customers:
+                get:
+                  operationId: GetCustomers
+                  x-endpointgen-paging: { lastItem: data.id, param: starting_after, while: has_more }
+                  parameters:
+                    - { name: starting_after, in: query, schema: { type: string } }
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            required: [data, has_more]
+                            properties:
+                              data: { type: array, items: { $ref: "#/components/schemas/Customer" } }
+                              has_more: { type: boolean }
+            components:
+              schemas:
+                Customer: { type: object, required: [id], properties: { id: { type: string } } }
+
+            """
+        try document.write(to: file, atomically: true, encoding: .utf8)
+        let generated = folder.appendingPathComponent("Generated")
+        let result = try await CLIRunner.run(["generate", file.path, "--output", generated.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let endpoints = try String(contentsOf: generated.appendingPathComponent("pg+Endpoints.swift"), encoding: .utf8)
+        #expect(
+            endpoints.contains(
+                "paging: .afterLastItem(\"starting_after\", items: { $0.data }, field: { $0.id }, while: { $0.hasMore })"
+            ), "\(endpoints)")
+        let spec = folder.appendingPathComponent("pg.endpoints.yaml")
+        let imported = try await CLIRunner.run(["import", file.path, "--output", spec.path])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(
+            try String(contentsOf: spec, encoding: .utf8).contains(
+                "paging: { lastItem: data.id, param: starting_after, while: has_more }"))
+
+        try document.replacingOccurrences(of: "param: starting_after", with: "param: after").write(
+            to: file, atomically: true, encoding: .utf8)
+        let wrong = try await CLIRunner.run(["validate", file.path])
+        #expect(wrong.status != 0)
+        #expect(
+            wrong.standardError.contains(
+                "pg.openapi.yaml:7:57: error: 'param' of the paging of endpoint 'Customers.GetCustomers' is 'after', "
+                    + "which is no query parameter of the endpoint"), "\(wrong.standardError)")
+    }
+
     @Test("a Swagger 2.0 document is one clear error that says to convert it")
     func swagger() async throws {
         let folder = try CLIRunner.temporaryDirectory()

@@ -237,8 +237,9 @@ extension SpecDecoder {
     }
 
     /// `paging: link`, `paging: { next: field }`, `paging: { cursor: field, param: name }` or
-    /// `paging: { lastItem: list.field, param: name, while: flag }`.
-    private mutating func paging(_ node: YAMLNode, of owner: String) -> Paging? {
+    /// `paging: { lastItem: list.field, param: name, while: flag }`. Also what an OpenAPI operation's
+    /// `x-endpointgen-paging` says.
+    mutating func paging(_ node: YAMLNode, of owner: String) -> Paging? {
         let what = "'paging' of \(owner)"
         let expected =
             "'link', or a mapping with 'next' (a URL field), 'cursor' and 'param', or 'lastItem', 'param' and 'while'"

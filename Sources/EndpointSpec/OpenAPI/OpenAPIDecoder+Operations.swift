@@ -156,6 +156,12 @@ extension OpenAPIDecoder {
         }
         if let responses = field(node, "responses") { readResponses(responses, into: &endpoint, hint: hint) }
         endpoint.scope = scopeRequirement(field(node, "security") ?? defaultSecurity)
+        if let paging = field(node, "x-endpointgen-paging") {
+            // Read as a spec's `response.paging` is, and checked against the response as one is.
+            var decoder = SpecDecoder(file: file)
+            endpoint.paging = decoder.paging(paging, of: "operation '\(name)'")
+            diagnostics.append(contentsOf: decoder.diagnostics)
+        }
         if let servers = field(node, "servers") ?? field(path.value, "servers"),
             let first = servers.sequenceItems?.first
         {

@@ -208,6 +208,18 @@ package enum SpecWriter {
         }
         if let media = endpoint.responseMedia { writer.line("        media: \(scalar(media.value))") }
         if endpoint.redirect != nil { writer.line("        redirect: true") }
+        switch endpoint.paging {
+        case nil: break
+        case .link: writer.line("        paging: link")
+        case .nextURL(let next): writer.line("        paging: { next: \(scalar(next.value)) }")
+        case .cursor(let cursor, let parameter):
+            writer.line("        paging: { cursor: \(scalar(cursor.value)), param: \(scalar(parameter.value)) }")
+        case .lastItem(let lastItem, let parameter, let condition):
+            let whilePart = condition.map { ", while: \(scalar($0.value))" } ?? ""
+            writer.line(
+                "        paging: { lastItem: \(scalar(lastItem.value)), param: \(scalar(parameter.value))\(whilePart) }"
+            )
+        }
         if !endpoint.responseHeaders.isEmpty {
             writer.line("        headers:")
             for header in endpoint.responseHeaders {
