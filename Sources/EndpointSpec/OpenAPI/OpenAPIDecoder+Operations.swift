@@ -17,6 +17,7 @@ extension OpenAPIDecoder {
         }
         for pathEntry in paths where pathEntry.key.hasPrefix("/") {
             guard let item = resolved(pathEntry.value) else { continue }
+            checkExtensions(item, known: [])
             let shared = field(item, "parameters")?.sequenceItems ?? []
             if let trace = item.mappingEntries?.first(where: { $0.key == "trace" }) {
                 diagnostics.warning(
@@ -141,6 +142,7 @@ extension OpenAPIDecoder {
         shared: [YAMLNode], defaultSecurity: YAMLNode?
     ) -> Endpoint? {
         guard let node = resolved(entry.value) else { return nil }
+        checkExtensions(node, known: Self.operationExtensions)
         let hint = SwiftName.typeName(name)
         var endpoint = Endpoint(
             name: Located(name, at: entry.keyLocation), namespace: namespace,

@@ -39,6 +39,8 @@ struct OpenAPIDecoder {
     var currentOperationApproximated = false
     /// Schema keywords the generated code does not act on, with how often they stand and where first.
     var unusedKeywords: [String: (count: Int, first: SourceLocation)] = [:]
+    /// The `x-endpointgen-…` keys checked already (a schema may be seen more than once).
+    var checkedExtensions: Set<SourceLocation> = []
     /// Where a property's example was the first item of its schema's `examples` list rather than its `example`.
     var examplesFromLists: Set<SourceLocation> = []
 
@@ -90,6 +92,7 @@ struct OpenAPIDecoder {
                 at: versionNode.location)
             return nil
         }
+        checkExtensions(root, known: Self.rootExtensions)
         let info = field(root, "info")
         apiName = apiName(info)
         var spec = Spec(file: file, api: Located(apiName, at: root.location))
@@ -103,8 +106,8 @@ struct OpenAPIDecoder {
         spec.scopes = scopes
         spec.models = models
         spec.servers = servers
-        if let dateFormat = field(root, "x-endpointgen-dateFormat").flatMap({ text($0) }) {
-            spec.dateFormat = DateFormat(rawValue: dateFormat).map { Located($0, at: root.location) }
+        if let dateFormat = field(root, "x-endpointgen-dateFormat"), let value = text(dateFormat) {
+            spec.dateFormat = DateFormat(rawValue: value).map { Located($0, at: dateFormat.location) }
         }
         spec.models = modelsWithValidExamples(spec.models)
         reportUnusedKeywords()
@@ -318,6 +321,7 @@ struct OpenAPIDecoder {
 
     /// Counts the keywords of `schema` the generated code does not act on.
     mutating func noteUnusedKeywords(_ schema: YAMLNode) {
+        checkExtensions(schema, known: Self.schemaExtensions)
         for entry in schema.mappingEntries ?? [] where Self.unusedKeywordEffects[entry.key] != nil {
             if let known = unusedKeywords[entry.key] {
                 unusedKeywords[entry.key] = (known.count + 1, known.first)
@@ -339,6 +343,46 @@ struct OpenAPIDecoder {
     }
 
     /// Records an approximation of the operation being mapped, as a positioned warning.
+    /// The `x-endpointgen-…` extensions read at the top level, on an operation, and on a schema.
+    static let rootExtensions = ["x-endpointgen-api", "x-endpointgen-includes", "x-endpointgen-dateFormat"]
+    static let operationExtensions = ["x-endpointgen-name", "x-endpointgen-namespace", "x-endpointgen-paging"]
+    static let schemaExtensions = ["x-endpointgen-dateFormat"]
+
+    /// An `x-endpointgen-…` key that is not one of `known` (a misspelling, or one read elsewhere) is an error, as an
+    /// unknown key of a spec is: an extension that silently did nothing would leave wrong code unexplained. So is a
+    /// `x-endpointgen-dateFormat` that is no date format. Each key is checked once, however often its node is seen.
+    mutating func checkExtensions(_ node: YAMLNode, known: [String]) {
+        for entry in node.mappingEntries ?? [] where entry.key.hasPrefix("x-endpointgen-") {
+            guard checkedExtensions.insert(entry.keyLocation).inserted else { continue }
+            guard known.contains(entry.key) else {
+                diagnostics.error(
+                    "'\(entry.key)' means nothing here; \(Self.extensionHint(entry.key, known: known))",
+                    at: entry.keyLocation)
+                continue
+            }
+            if entry.key == "x-endpointgen-dateFormat", text(entry.value).flatMap(DateFormat.init) == nil {
+                let formats = DateFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                diagnostics.error(
+                    "'x-endpointgen-dateFormat' must be one of \(formats)", at: entry.value.location)
+            }
+        }
+    }
+
+    /// What to write instead of an extension `key` that means nothing where it stands: the one meant (this place's,
+    /// as "did you mean", or another place's, saying where that one is read), else the list.
+    private static func extensionHint(_ key: String, known: [String]) -> String {
+        let all = rootExtensions + operationExtensions
+        guard let meant = all.contains(key) ? key : NameSuggester.suggestion(for: key, among: all) else {
+            return "EndpointGen reads " + all.joined(separator: ", ")
+        }
+        if known.contains(meant) { return "did you mean '\(meant)'?" }
+        let places = [
+            ("at the top level", rootExtensions), ("on an operation", operationExtensions),
+            ("on a schema", schemaExtensions),
+        ].filter { $0.1.contains(meant) }.map(\.0)
+        return (meant == key ? "it" : "'\(meant)'") + " is read " + places.joined(separator: " or ")
+    }
+
     mutating func approximate(_ message: String, at location: SourceLocation) {
         currentOperationApproximated = true
         diagnostics.warning(message, at: location)
