@@ -9,11 +9,17 @@ same way in the same rounds. What a client costs above its floor is what its gen
 reported per endpoint and per model. Also the slowest function bodies to type-check in our output. Prints
 markdown.
 
-Usage: compile.py ENDPOINTGEN OPENAPI_GENERATOR REPOSITORY WORK_DIR RUNS PEER_MAX N [N ...]
+Usage: compile.py ENDPOINTGEN OPENAPI_GENERATOR REPOSITORY WORK_DIR RUNS PEER_MAX N|DOCUMENT [N|DOCUMENT ...]
+  N: a synthetic API of N endpoints (Benchmarks/Scripts/synthetic_api.py), ours from its spec, the peer's from
+     its OpenAPI twin.
+  DOCUMENT: a real OpenAPI document (a path, such as ../shared/openapi/stripe.spec3.yaml): both clients are
+     generated from that same document, ours by our OpenAPI front end.
   PEER_MAX: the peer's client is compiled at sizes up to this many endpoints (at 1,000 its first build ran
   past 15 minutes and 22 GiB on a 24 GiB machine).
+  COMPILE_TIME_LIMIT_MIN (environment, default 15): a first build longer than this is stopped and reported.
 """
 import os
+import re
 import signal
 import shutil
 import statistics
@@ -79,7 +85,7 @@ def log(message):
 
 # A build that runs longer, or whose largest process grows bigger, is stopped and reported as such: on a 24 GiB
 # machine the peer's 1,000-endpoint client drove the compiler past 22 GiB, and the machine into swapping.
-TIME_LIMIT = 15 * 60
+TIME_LIMIT = int(os.environ.get("COMPILE_TIME_LIMIT_MIN", "15")) * 60
 MEMORY_LIMIT_MB = 18 * 1024
 
 
@@ -194,10 +200,23 @@ def slowest_function_bodies(work, folder, count=5):
     return ranked[:count], sum(ms for ms, _ in bodies.values()), len(bodies), synthesized
 
 
+def document_size(endpointgen, document, scratch):
+    """(endpoints, models) that our generator makes of an OpenAPI document, from the line it prints
+    ("stripe.spec3.yaml: 1,020 models, 468 endpoints → …")."""
+    result = subprocess.run([endpointgen, "generate", document, "--output", os.path.join(scratch, "count")],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"failed: {endpointgen} generate {document}\n{result.stderr[-4000:]}")
+    found = re.search(r"([\d,]+) models?, ([\d,]+) endpoints? →", result.stderr + result.stdout)
+    if not found:
+        sys.exit(f"{endpointgen} generate {document} printed no size line:\n{result.stderr}")
+    return int(found.group(2).replace(",", "")), int(found.group(1).replace(",", ""))
+
+
 def main():
     endpointgen, generator, repository, work, runs, peer_max = sys.argv[1:7]
     runs, peer_max = int(runs), int(peer_max)
-    sizes = [int(n) for n in sys.argv[7:]]
+    sizes = sys.argv[7:]
     os.makedirs(work, exist_ok=True)
     with open(os.path.join(work, "Package.swift"), "w") as file:
         file.write(PACKAGE.format(repository=os.path.abspath(repository)))
@@ -207,13 +226,21 @@ def main():
           "| per model, ours / peer | peer / ours above the floor, wall / CPU |")
     print("|---|---|---|---|---|---|---|---|---|---|---|", flush=True)
     details = []
-    for n in sizes:
-        models = synthetic_api.models(n) + 1  # and the error model
-        specs = tempfile.mkdtemp(prefix=f"compile-{n}-")
-        with open(os.path.join(specs, "Synthetic.yaml"), "w") as file:
-            file.write(synthetic_api.ours(n))
-        with open(os.path.join(specs, "openapi.yaml"), "w") as file:
-            file.write(synthetic_api.openapi(n))
+    for item in sizes:
+        specs = tempfile.mkdtemp(prefix="compile-")
+        if item.isdigit():
+            n = int(item)
+            label = f"{n:,}"
+            models = synthetic_api.models(n) + 1  # and the error model
+            spec, document = os.path.join(specs, "Synthetic.yaml"), os.path.join(specs, "openapi.yaml")
+            with open(spec, "w") as file:
+                file.write(synthetic_api.ours(n))
+            with open(document, "w") as file:
+                file.write(synthetic_api.openapi(n))
+        else:
+            spec = document = os.path.abspath(item)
+            n, models = document_size(endpointgen, document, specs)
+            label = f"{os.path.basename(document)}: {n:,}"
         folders = {}
         for target in TARGETS + ["OursTimed"]:
             folder = os.path.join(work, "Sources", target)
@@ -223,26 +250,25 @@ def main():
         for target, text in FLOORS.items():
             with open(os.path.join(folders[target], f"{target}.swift"), "w") as file:
                 file.write(text)
-        spec = os.path.join(specs, "Synthetic.yaml")
         quietly([endpointgen, "generate", spec, "--output", folders["Ours"]])
         quietly([endpointgen, "generate", spec, "--output", folders["OursOneFile"], "--files", "1"])
         quietly([endpointgen, "generate", spec, "--output", folders["OursTimed"]])
         with_peer = n <= peer_max
         if with_peer:
-            quietly([generator, "generate", os.path.join(specs, "openapi.yaml"), "--mode", "types", "--mode",
+            quietly([generator, "generate", document, "--mode", "types", "--mode",
                      "client", "--output-directory", folders["Peer"]])
         else:
             with open(os.path.join(folders["Peer"], "Peer.swift"), "w") as file:
                 file.write("// Not compiled at this size.\n")
         shutil.rmtree(specs, ignore_errors=True)
 
-        log(f"  {n} endpoints: first build of the runtimes and our clients …")
+        log(f"  {label} endpoints: first build of the runtimes and our clients …")
         for target in ["Floor", "Ours", "OursOneFile", "OursTimed"]:
             build(work, ["--target", target])
         timed = ["Floor", "Ours", "OursOneFile"]
         stopped = None
         if with_peer:
-            log(f"  {n} endpoints: first build of the peer's runtime and client (stopped past "
+            log(f"  {label} endpoints: first build of the peer's runtime and client (stopped past "
                 f"{TIME_LIMIT // 60} min or {MEMORY_LIMIT_MB // 1024} GiB) …")
             build(work, ["--target", "PeerFloor"])
             timed.append("PeerFloor")
@@ -256,7 +282,7 @@ def main():
         memory = {target: [] for target in timed}
         for run in range(runs):
             for target in timed:
-                log(f"  {n} endpoints: rebuild {target} after a touch ({run + 1}/{runs}) …")
+                log(f"  {label} endpoints: rebuild {target} after a touch ({run + 1}/{runs}) …")
                 for name in os.listdir(folders[target]):
                     os.utime(os.path.join(folders[target], name))
                 elapsed, seconds, peak, output = build(work, ["--target", target])
@@ -300,13 +326,13 @@ def main():
             peer_cells = (f"| {peer_floor} | {what} | {ours_above:.1f} s / — | {ours_above * 1000 / n:.1f} ms / — "
                           f"| {ours_above * 1000 / models:.1f} ms / — | — |")
             lines = f"{ours_lines:,} / — lines"
-        print(f"| {n:,} ({models:,}) | {lines} | {cell('Floor')} | {cell('Ours')} ({ours_files}) "
+        print(f"| {label} ({models:,}) | {lines} | {cell('Floor')} | {cell('Ours')} ({ours_files}) "
               f"| {cell('OursOneFile')} "
               + peer_cells, flush=True)
 
-        log(f"  {n} endpoints: slowest function bodies in our output …")
+        log(f"  {label} endpoints: slowest function bodies in our output …")
         slowest, total, count, synthesized = slowest_function_bodies(work, folders["OursTimed"])
-        details.append(f"Slowest function bodies to type-check in our output for {n:,} endpoints "
+        details.append(f"Slowest function bodies to type-check in our output for {label} endpoints "
                        f"(`-debug-time-function-bodies`; {count:,} bodies in our files took {total:,.0f} ms in all, "
                        f"the compiler-synthesized Codable and Hashable members {synthesized:,.0f} ms):")
         details.append("")
