@@ -116,34 +116,28 @@ struct OpenAPITests {
     func externalDocs() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("docs.openapi.yaml")
-        try """
-        openapi: 3.0.3
-        info: { title: Docs, version: "1" }
-        paths:
-          /items:
-            get:
-              operationId: listItems
-              description: Lists the items.
-              externalDocs: { description: "Paging\\nguide", url: "https://example.com/paging#items" }
-              responses:
-                "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
-        components:
-          schemas:
-            Item:
-              type: object
-              externalDocs: { url: "javascript:alert(1)" }
-              properties:
-                id: { type: integer, externalDocs: { url: "https://example.com/a b>\\n/// injected" } }
-                name: { type: string, externalDocs: { url: "http://example.com/names" } }
+        let (_, _, swift) = try await generate(
+            """
+            openapi: 3.0.3
+            info: { title: Docs, version: "1" }
+            paths:
+              /items:
+                get:
+                  operationId: listItems
+                  description: Lists the items.
+                  externalDocs: { description: "Paging\\nguide", url: "https://example.com/paging#items" }
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
+            components:
+              schemas:
+                Item:
+                  type: object
+                  externalDocs: { url: "javascript:alert(1)" }
+                  properties:
+                    id: { type: integer, externalDocs: { url: "https://example.com/a b>\\n/// injected" } }
+                    name: { type: string, externalDocs: { url: "http://example.com/names" } }
 
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let generated = folder.appendingPathComponent("Generated")
-        let result = try await CLIRunner.run(["generate", file.path, "--output", generated.path])
-        #expect(result.status == 0, "\(result.standardError)")
-        let swift = try FileManager.default.contentsOfDirectory(atPath: generated.path).sorted().map {
-            try String(contentsOf: generated.appendingPathComponent($0), encoding: .utf8)
-        }.joined()
+            """, as: "docs.openapi.yaml", in: folder)
         #expect(
             swift.contains(
                 "/// Lists the items.\n    ///\n    /// - SeeAlso: Paging guide <https://example.com/paging#items>"))
@@ -156,32 +150,29 @@ struct OpenAPITests {
     func examplesList() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("ex.openapi.yaml")
-        try """
-        openapi: 3.1.0
-        info: { title: Ex, version: "1" }
-        paths:
-          /items:
-            get:
-              operationId: listItems
-              responses:
-                "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
-        components:
-          schemas:
-            Item:
-              type: object
-              required: [id, name]
-              properties:
-                id: { type: integer, examples: [7, 8] }
-                name: { type: string, examples: [Ann] }
-                tag: { type: string, example: blue, examples: [red] }
-                size: { type: integer, examples: [large] }
+        let (result, generated, _) = try await generate(
+            """
+            openapi: 3.1.0
+            info: { title: Ex, version: "1" }
+            paths:
+              /items:
+                get:
+                  operationId: listItems
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
+            components:
+              schemas:
+                Item:
+                  type: object
+                  required: [id, name]
+                  properties:
+                    id: { type: integer, examples: [7, 8] }
+                    name: { type: string, examples: [Ann] }
+                    tag: { type: string, example: blue, examples: [red] }
+                    size: { type: integer, examples: [large] }
 
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let generated = folder.appendingPathComponent("Generated")
-        let result = try await CLIRunner.run(["generate", file.path, "--output", generated.path])
-        #expect(result.status == 0, "\(result.standardError)")
-        let models = try String(contentsOf: generated.appendingPathComponent("ex+Models.swift"), encoding: .utf8)
+            """, as: "ex.openapi.yaml", in: folder)
+        let models = try #require(generated["ex+Models.swift"])
         #expect(
             models.contains(
                 "public static let example = Item(\n            id: 7,\n            name: \"Ann\",\n            tag: \"blue\"\n        )"
@@ -198,30 +189,24 @@ struct OpenAPITests {
     func swiftNames() async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("names.openapi.yaml")
-        try """
-        openapi: 3.0.3
-        info: { title: Names, version: "1" }
-        paths:
-          /v1/items:
-            get:
-              operationId: GetV1Items
-              tags: [items]
-              x-endpointgen-name: list
-              x-endpointgen-namespace: Catalog
-              responses: { "204": { description: none } }
-            post:
-              operationId: PostV1Items
-              tags: [items]
-              responses: { "204": { description: none } }
+        let (_, _, swift) = try await generate(
+            """
+            openapi: 3.0.3
+            info: { title: Names, version: "1" }
+            paths:
+              /v1/items:
+                get:
+                  operationId: GetV1Items
+                  tags: [items]
+                  x-endpointgen-name: list
+                  x-endpointgen-namespace: Catalog
+                  responses: { "204": { description: none } }
+                post:
+                  operationId: PostV1Items
+                  tags: [items]
+                  responses: { "204": { description: none } }
 
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let generated = folder.appendingPathComponent("Generated")
-        let result = try await CLIRunner.run(["generate", file.path, "--output", generated.path])
-        #expect(result.status == 0, "\(result.standardError)")
-        let swift = try FileManager.default.contentsOfDirectory(atPath: generated.path).sorted().map {
-            try String(contentsOf: generated.appendingPathComponent($0), encoding: .utf8)
-        }.joined()
+            """, as: "names.openapi.yaml", in: folder)
         #expect(swift.contains("public enum Catalog {}"), "\(swift)")
         let catalog = try #require(swift.range(of: "extension Names.Catalog {")?.upperBound)
         let items = try #require(swift.range(of: "extension Names.Items {")?.lowerBound)
@@ -261,11 +246,8 @@ struct OpenAPITests {
                 Customer: { type: object, required: [id], properties: { id: { type: string } } }
 
             """
-        try document.write(to: file, atomically: true, encoding: .utf8)
-        let generated = folder.appendingPathComponent("Generated")
-        let result = try await CLIRunner.run(["generate", file.path, "--output", generated.path])
-        #expect(result.status == 0, "\(result.standardError)")
-        let endpoints = try String(contentsOf: generated.appendingPathComponent("pg+Endpoints.swift"), encoding: .utf8)
+        let (_, generated, _) = try await generate(document, as: "pg.openapi.yaml", in: folder)
+        let endpoints = try #require(generated["pg+Endpoints.swift"])
         #expect(
             endpoints.contains(
                 "paging: .afterLastItem(\"starting_after\", items: { $0.data }, field: { $0.id }, while: { $0.hasMore })"
@@ -300,6 +282,23 @@ struct OpenAPITests {
             result.standardError.contains(
                 "old.yaml:1:10: error: this is a Swagger 2.0 document; EndpointGen reads OpenAPI 3.0 and 3.1: convert it first"
             ))
+    }
+
+    /// Writes `document` as `name` in `folder` and generates from it, expecting success: the command's run, and the
+    /// generated Swift by file name and as one text (the files in name order).
+    private func generate(_ document: String, as name: String, in folder: URL) async throws -> (
+        result: CLIRunner.Result, files: [String: String], swift: String
+    ) {
+        let file = folder.appendingPathComponent(name)
+        try document.write(to: file, atomically: true, encoding: .utf8)
+        let generated = folder.appendingPathComponent("Generated")
+        let result = try await CLIRunner.run(["generate", file.path, "--output", generated.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        var files: [String: String] = [:]
+        for entry in try FileManager.default.contentsOfDirectory(atPath: generated.path) {
+            files[entry] = try String(contentsOf: generated.appendingPathComponent(entry), encoding: .utf8)
+        }
+        return (result, files, files.keys.sorted().compactMap { files[$0] }.joined())
     }
 
     /// Generates `name` and type-checks its client with `snippet`; the compiler's status and messages.
