@@ -360,10 +360,11 @@ struct OpenAPIDecoder {
                     at: entry.keyLocation)
                 continue
             }
-            if entry.key == "x-endpointgen-dateFormat", text(entry.value).flatMap(DateFormat.init) == nil {
-                let formats = DateFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                diagnostics.error(
-                    "'x-endpointgen-dateFormat' must be one of \(formats)", at: entry.value.location)
+            if entry.key == "x-endpointgen-dateFormat" {
+                // Checked by the spec decoder's own `dateFormat` reader, so both front ends say the same.
+                var decoder = SpecDecoder(file: file)
+                _ = decoder.dateFormat(entry.value, "'\(entry.key)'")
+                diagnostics.append(contentsOf: decoder.diagnostics)
             }
         }
     }
