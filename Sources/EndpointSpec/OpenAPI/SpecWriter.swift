@@ -95,7 +95,7 @@ package enum SpecWriter {
                 var fields: [String] = []
                 if let name = variant.name { fields.append("name: \(scalar(name.value))") }
                 if let format = variant.dateFormat { fields.append("dateFormat: \(format.value.rawValue)") }
-                return fields.isEmpty ? type : "{ type: \(type), \(fields.joined(separator: ", ")) }"
+                return typed(type, fields)
             }
             writer.line("    oneOf: [\(variants.joined(separator: ", "))]")
             if let discriminator = oneOf.discriminator {
@@ -121,14 +121,11 @@ package enum SpecWriter {
         if let nullable = property.nullable, nullable.value { fields.append("nullable: true") }
         if let example = property.example { fields.append("example: \(scalar(example.value, quotingNumbers: true))") }
         if let value = property.defaultValue { fields.append("default: \(scalar(value.value, quotingNumbers: true))") }
-        if let description = property.documentation.description {
-            fields.append("description: \(scalar(description.value))")
-        }
-        if property.documentation.isDeprecated { fields.append("deprecated: true") }
+        fields += documentationFields(property.documentation)
         let type = self.type(property.type)
         writer.line(
             "\(indent)\(key(property.name.value)): "
-                + (fields.isEmpty ? type : "{ type: \(type), \(fields.joined(separator: ", ")) }"))
+                + typed(type, fields))
     }
 
     private static func writeEndpoint(_ endpoint: Endpoint, to writer: inout Lines) {
@@ -174,14 +171,11 @@ package enum SpecWriter {
         if let format = parameter.arrayFormat { fields.append("arrayFormat: \(format.value.rawValue)") }
         if let format = parameter.dateFormat { fields.append("dateFormat: \(format.value.rawValue)") }
         if let slashes = parameter.allowsSlashes, slashes.value { fields.append("allowsSlashes: true") }
-        if let description = parameter.documentation.description {
-            fields.append("description: \(scalar(description.value))")
-        }
-        if parameter.documentation.isDeprecated { fields.append("deprecated: true") }
+        fields += documentationFields(parameter.documentation)
         let type = self.type(parameter.type)
         writer.line(
             "        \(key(parameter.name.value)): "
-                + (fields.isEmpty ? type : "{ type: \(type), \(fields.joined(separator: ", ")) }"))
+                + typed(type, fields))
     }
 
     private static func writeFields(_ kind: String, _ fields: [Property], to writer: inout Lines) {
@@ -232,9 +226,22 @@ package enum SpecWriter {
                 let headerType = self.type(header.type)
                 writer.line(
                     "          \(key(header.wireName.value)): "
-                        + (fields.isEmpty ? headerType : "{ type: \(headerType), \(fields.joined(separator: ", ")) }"))
+                        + typed(headerType, fields))
             }
         }
+    }
+
+    /// A type alone, or `{ type: Type, fields… }` when there is more to say of it.
+    private static func typed(_ type: String, _ fields: [String]) -> String {
+        fields.isEmpty ? type : "{ type: \(type), \(fields.joined(separator: ", ")) }"
+    }
+
+    /// The `description` and `deprecated` fields of a property or parameter that say them.
+    private static func documentationFields(_ documentation: Documentation) -> [String] {
+        var fields: [String] = []
+        if let description = documentation.description { fields.append("description: \(scalar(description.value))") }
+        if documentation.isDeprecated { fields.append("deprecated: true") }
+        return fields
     }
 
     private static func writeDocumentation(_ documentation: Documentation, indent: String, to writer: inout Lines) {
