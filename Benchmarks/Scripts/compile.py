@@ -167,10 +167,12 @@ def build(work, arguments):
 
 
 def quietly(command):
-    """Runs a generator, showing its output only if it fails."""
+    """Runs a generator, showing its output only if it fails; its output."""
     result = subprocess.run(command, capture_output=True)
+    output = result.stdout.decode() + result.stderr.decode()
     if result.returncode != 0:
-        sys.exit(f"failed: {' '.join(command)}\n{result.stdout.decode()}{result.stderr.decode()}")
+        sys.exit(f"failed: {' '.join(command)}\n{output}")
+    return output
 
 
 def swift_lines(folder):
@@ -200,16 +202,12 @@ def slowest_function_bodies(work, folder, count=5):
     return ranked[:count], sum(ms for ms, _ in bodies.values()), len(bodies), synthesized
 
 
-def document_size(endpointgen, document, scratch):
-    """(endpoints, models) that our generator makes of an OpenAPI document, from the line it prints
+def document_size(output):
+    """(endpoints, models) of an OpenAPI document, from the line our generator printed for it
     ("stripe.spec3.yaml: 1,020 models, 468 endpoints → …")."""
-    result = subprocess.run([endpointgen, "generate", document, "--output", os.path.join(scratch, "count")],
-                            capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit(f"failed: {endpointgen} generate {document}\n{result.stderr[-4000:]}")
-    found = re.search(r"([\d,]+) models?, ([\d,]+) endpoints? →", result.stderr + result.stdout)
+    found = re.search(r"([\d,]+) models?, ([\d,]+) endpoints? →", output)
     if not found:
-        sys.exit(f"{endpointgen} generate {document} printed no size line:\n{result.stderr}")
+        sys.exit(f"endpointgen printed no size line:\n{output}")
     return int(found.group(2).replace(",", "")), int(found.group(1).replace(",", ""))
 
 
@@ -239,8 +237,6 @@ def main():
                 file.write(synthetic_api.openapi(n))
         else:
             spec = document = os.path.abspath(item)
-            n, models = document_size(endpointgen, document, specs)
-            label = f"{os.path.basename(document)}: {n:,}"
         folders = {}
         for target in TARGETS + ["OursTimed"]:
             folder = os.path.join(work, "Sources", target)
@@ -250,7 +246,10 @@ def main():
         for target, text in FLOORS.items():
             with open(os.path.join(folders[target], f"{target}.swift"), "w") as file:
                 file.write(text)
-        quietly([endpointgen, "generate", spec, "--output", folders["Ours"]])
+        generated = quietly([endpointgen, "generate", spec, "--output", folders["Ours"]])
+        if not item.isdigit():
+            n, models = document_size(generated)
+            label = f"{os.path.basename(document)}: {n:,}"
         quietly([endpointgen, "generate", spec, "--output", folders["OursOneFile"], "--files", "1"])
         quietly([endpointgen, "generate", spec, "--output", folders["OursTimed"]])
         with_peer = n <= peer_max
