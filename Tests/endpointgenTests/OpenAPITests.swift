@@ -185,6 +185,88 @@ struct OpenAPITests {
             "\(result.standardError)")
     }
 
+    @Test("inline schemas written the same way in several places are one model, named after what their places share")
+    func sharedInlineModels() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (result, generated, swift) = try await generate(
+            """
+            openapi: 3.0.3
+            info: { title: Shop, version: "1" }
+            paths:
+              /payments:
+                post:
+                  operationId: createPayment
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          type: object
+                          properties:
+                            setup_future_usage: { type: string, enum: [on_session, off_session] }
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Payment" } } } }
+              /setups:
+                get:
+                  operationId: getSetup
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Setup" } } } }
+            components:
+              schemas:
+                Address:
+                  type: object
+                  properties: { city: { type: string }, line1: { type: string } }
+                Payment:
+                  type: object
+                  properties:
+                    setup_future_usage: { description: How the payment is used., type: string, enum: [on_session, off_session] }
+                    billing: { type: object, properties: { city: { type: string }, line1: { type: string } } }
+                    shipping:
+                      type: object
+                      properties: { carrier: { type: string }, speed: { type: string, enum: [fast, slow] } }
+                    object: { type: string, enum: [list] }
+                    measure: { type: object, properties: { size: { type: integer, example: 3 } } }
+                Setup:
+                  type: object
+                  properties:
+                    setup_future_usage: { description: How the setup is used., type: string, enum: [on_session, off_session] }
+                    delivery:
+                      type: object
+                      properties: { carrier: { type: string }, speed: { type: string, enum: [fast, slow] } }
+                    object: { type: string, enum: [list] }
+                    measure: { type: object, properties: { size: { type: integer } } }
+
+            """, as: "shop.openapi.yaml", in: folder)
+        let models = try #require(generated["shop+Models.swift"])
+        func declares(_ name: String) -> Bool {
+            models.contains("public enum \(name):") || models.contains("public struct \(name):")
+        }
+        // Three places, one enum named after the words they end with; each property keeps its own description.
+        #expect(declares("SetupFutureUsage") && !declares("PaymentSetupFutureUsage"), "\(models)")
+        #expect(!declares("SetupSetupFutureUsage") && !declares("CreatePaymentRequestSetupFutureUsage"))
+        #expect(swift.components(separatedBy: "public var setupFutureUsage: SetupFutureUsage?").count == 4, "\(swift)")
+        #expect(models.contains("/// How the payment is used.\n        public var setupFutureUsage: SetupFutureUsage?"))
+        #expect(models.contains("/// How the setup is used.\n        public var setupFutureUsage: SetupFutureUsage?"))
+        #expect(!models.contains("/// How the payment is used.\n    public enum"), "\(models)")
+        // An inline object the same as a component is the component.
+        #expect(models.contains("public var billing: Address?") && !declares("PaymentBilling"))
+        // Objects whose inline enums merged merge in turn, under the shorter of their places' names.
+        #expect(declares("SetupDelivery") && !declares("PaymentShipping") && !declares("PaymentShippingSpeed"))
+        #expect(models.contains("public var shipping: SetupDelivery?"), "\(models)")
+        // An enum of one value shared with no common words is named after the value and the words it ends with.
+        #expect(declares("ObjectList") && models.contains("public var object: ObjectList?"), "\(models)")
+        // An example makes a place different: its object stays its own.
+        #expect(declares("PaymentMeasure") && declares("SetupMeasure"), "\(models)")
+        #expect(result.standardOutput.contains("3 schemas → 10 models"), "\(result.standardOutput)")
+
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Generated").path)
+            .sorted().map { folder.appendingPathComponent("Generated").appendingPathComponent($0) }
+        let checked = try await TypeChecker.typeCheck(
+            sources, modulesDirectory: CLIRunner.productsDirectory.appendingPathComponent("Modules"),
+            extraArguments: ["-warnings-as-errors", "-module-name", "Shop"])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
+
     @Test("x-endpointgen-name and x-endpointgen-namespace name an operation in Swift over its operationId and tag")
     func swiftNames() async throws {
         let folder = try CLIRunner.temporaryDirectory()

@@ -103,6 +103,7 @@ struct OpenAPIDecoder {
         readSecuritySchemes()
         readComponentSchemas()
         spec.namespaces = operations(defaultSecurity: field(root, "security"))
+        mergeSameInlineModels(in: &spec)
         spec.scopes = scopes
         spec.models = models
         spec.servers = servers
@@ -253,6 +254,21 @@ struct OpenAPIDecoder {
     mutating func addModel(_ model: ModelDefinition) {
         modelIndex[model.name.value] = models.count
         models.append(model)
+    }
+
+    /// Gives the model at `index` in ``models`` a new name and documentation, as merging models does.
+    mutating func renameModel(at index: Int, to name: String, documentation: Documentation) {
+        modelIndex[models[index].name.value] = nil
+        models[index].name.value = name
+        models[index].documentation = documentation
+        modelIndex[name] = index
+    }
+
+    /// Replaces every model, as merging models does.
+    mutating func replaceModels(with newModels: [ModelDefinition]) {
+        models = newModels
+        modelIndex = [:]
+        for (index, model) in models.enumerated() { modelIndex[model.name.value] = index }
     }
 
     /// The model made under `name`, if any.

@@ -1,0 +1,377 @@
+/// Shared models: an inline schema written out the same way in many places (Stripe repeats
+/// `{ enum: [active, inactive, pending] }` and `{ requested: boolean }` dozens of times) becomes one model rather than
+/// one per place, which more than halves the models and lines of a large document's client and its compile time.
+///
+/// Two models are the same when they would generate the same Swift apart from their names: the same properties (names,
+/// keys, types, documentation, examples), cases or variants, with the models they refer to the same in turn. Only
+/// inline models merge; a component keeps its own name, and an inline model the same as a component becomes that
+/// component. A merged model is named, in order of preference, after the component it is; after the words all its
+/// places' names share at their start and their end (`…SetupFutureUsage` everywhere makes `SetupFutureUsage`), when
+/// that keeps at least two words and is free; else after its shortest place's name. Its own documentation is kept
+/// where every place says the same, since a property keeps its own description either way.
+extension OpenAPIDecoder {
+    /// Merges the inline models that are the same, in `spec`'s models and every type that refers to them.
+    mutating func mergeSameInlineModels(in spec: inout Spec) {
+        var renamed: [String: String] = [:]
+        // Models a discriminator names keep their names: a discriminated union's variants stay distinct.
+        var pinned: Set<String> = []
+        for model in models {
+            if case .oneOf(let oneOf) = model.kind {
+                for value in oneOf.discriminator?.mapping ?? [] { pinned.insert(value.model.value) }
+                if oneOf.discriminator != nil { pinned.formUnion(oneOf.variants.compactMap(\.modelName?.value)) }
+            }
+        }
+        // Each round merges the models that are the same by then: first those that refer to no model, or to the
+        // same ones; then those whose references the round before made the same. Only a model whose references were
+        // renamed can newly match another, so a round reads only those; the rounds are as many as models nest.
+        var referencedBy: [String: [Int]] = [:]
+        for index in models.indices {
+            for name in Self.references(of: models[index]) { referencedBy[name, default: []].append(index) }
+        }
+        var signatures = [String?](repeating: nil, count: models.count)
+        var bySignature: [String: [Int]] = [:]
+        var dirty = Array(models.indices)
+        for _ in 0..<Self.maximumDepth where !dirty.isEmpty {
+            var touched: [String] = []
+            for index in dirty where renamed[models[index].name.value] == nil {
+                if let old = signatures[index] { bySignature[old]?.removeAll { $0 == index } }
+                let key = Self.signature(of: models[index], renamed: renamed)
+                signatures[index] = key
+                bySignature[key, default: []].append(index)
+                if bySignature[key]?.count == 2 { touched.append(key) }
+            }
+            var newlyRenamed: [String] = []
+            for key in touched {
+                guard let members = bySignature[key]?.sorted(), members.count > 1 else { continue }
+                let names = members.map { models[$0].name.value }
+                let inline = names.filter { componentByModelName[$0] == nil && !pinned.contains($0) }
+                let component = names.first { componentByModelName[$0] != nil }
+                guard inline.count >= (component == nil ? 2 : 1) else { continue }
+                let target: String
+                if let component {
+                    target = component
+                } else {
+                    // One place's model stays, under the shared name, with what every place says of it.
+                    let inlineNames = Set(inline)
+                    let documentation = Self.commonDocumentation(
+                        members.filter { inlineNames.contains(models[$0].name.value) }.map { models[$0].documentation })
+                    target = sharedName(for: inline, kind: models[members[0]].kind)
+                    let keeper = members[names.firstIndex(of: target) ?? names.firstIndex(of: inline[0]) ?? 0]
+                    renameModel(at: keeper, to: target, documentation: documentation)
+                }
+                for name in inline where name != target {
+                    renamed[name] = target
+                    newlyRenamed.append(name)
+                }
+                bySignature[key] = members.filter { renamed[models[$0].name.value] == nil }
+            }
+            var next: Set<Int> = []
+            for name in newlyRenamed { next.formUnion(referencedBy[name] ?? []) }
+            dirty = next.sorted()
+        }
+        guard !renamed.isEmpty else { return }
+        renamed = Self.resolvingChains(renamed)
+        let kept = models.filter { renamed[$0.name.value] == nil }.map { Self.renaming($0, renamed) }
+        replaceModels(with: kept)
+        spec.namespaces = spec.namespaces.map { namespace in
+            var copy = namespace
+            copy.endpoints = namespace.endpoints.map { Self.renaming($0, renamed) }
+            return copy
+        }
+        spec.errors = spec.errors.map { error in
+            var copy = error
+            copy.type = Self.renaming(error.type, renamed)
+            return copy
+        }
+        spec.parameters = spec.parameters.map { parameter in
+            var copy = parameter
+            copy.parameter.type = Self.renaming(parameter.parameter.type, renamed)
+            return copy
+        }
+    }
+
+    /// The name of a merged group of inline models: the words their names share at the start and at the end
+    /// (`SetupFutureUsage`), when the end is more than an `OptionN` and the name is free and at least two words; for
+    /// an enumeration of one value, that name or the shared end followed by the value (`SetupFutureUsageNone`,
+    /// `ObjectList`, `Empty` for `enum: [""]`), when free; else the shortest name, the first of those as long.
+    private mutating func sharedName(for names: [String], kind: ModelDefinition.Kind) -> String {
+        let words = names.map(Self.words)
+        let prefix = Self.commonPrefix(words)
+        let suffix = Array(Self.commonPrefix(words.map { $0.reversed() }).reversed())
+        let fewestWords = words.map(\.count).min() ?? 0
+        let shortest = names.min { $0.count < $1.count } ?? names[0]
+        let meaningful = suffix.contains { !Self.isPlaceWord($0) }
+        // Shared words that make a whole name: that name is the shortest, and says it all.
+        if meaningful, prefix.count + suffix.count >= fewestWords { return shortest }
+        if meaningful, prefix.count + suffix.count >= 2, let name = claim((prefix + suffix).joined()) { return name }
+        if case .enumeration(let cases) = kind, cases.count == 1 {
+            let value = cases[0].value.value.isEmpty ? "Empty" : SwiftName.typeName(cases[0].value.value)
+            if let name = claim((meaningful ? suffix.joined() : "") + value) { return name }
+        }
+        return shortest
+    }
+
+    /// `name`, taken for a merged model, if no model has it and it names no built-in type.
+    private mutating func claim(_ name: String) -> String? {
+        let swiftName = SwiftName.typeName(name)
+        guard !name.isEmpty, name.first?.isLetter == true, !modelNames.contains(swiftName),
+            BuiltinType.named(name) == nil, name != "Expandable", swiftName != "Models"
+        else { return nil }
+        modelNames.insert(swiftName)
+        return name
+    }
+
+    /// Whether a word only says where a schema stood (`Option2`, `Item`, `Value`), not what it is.
+    private static func isPlaceWord(_ word: Substring) -> Bool {
+        if word == "Item" || word == "Value" { return true }
+        return word.hasPrefix("Option") && word.dropFirst(6).allSatisfy(\.isNumber)
+    }
+
+    /// A model name's words: `PostCustomersAddressOption1` is `Post`, `Customers`, `Address`, `Option1`. A word
+    /// starts at a capital letter after a small letter or digit.
+    static func words(_ name: String) -> [Substring] {
+        var words: [Substring] = []
+        var start = name.startIndex
+        var previousEndsWord = false
+        for index in name.utf8.indices {
+            let byte = name.utf8[index]
+            let isCapital = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+            if isCapital, previousEndsWord {
+                words.append(name[start..<index])
+                start = index
+            }
+            // Bytes of other scripts neither start nor end words: names made here are ASCII.
+            previousEndsWord =
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        if start < name.endIndex { words.append(name[start...]) }
+        return words
+    }
+
+    private static func commonPrefix<Words: Collection>(_ lists: [Words]) -> [Words.Element]
+    where Words.Element: Equatable {
+        guard let first = lists.first else { return [] }
+        var common = Array(first)
+        for list in lists.dropFirst() {
+            let shared = zip(common, list).prefix { $0 == $1 }.count
+            common.removeLast(common.count - shared)
+        }
+        return common
+    }
+
+    /// The documentation every place gives, or none where they differ (deprecated only where every place is).
+    private static func commonDocumentation(_ all: [Documentation]) -> Documentation {
+        guard let first = all.first else { return Documentation() }
+        let same = all.allSatisfy {
+            $0.summary?.value == first.summary?.value && $0.description?.value == first.description?.value
+        }
+        if same { return first }
+        return Documentation(isDeprecated: all.allSatisfy(\.isDeprecated))
+    }
+
+    // MARK: Signatures
+
+    /// What a model generates, apart from its name and its own documentation, with the models it refers to under
+    /// the names they take.
+    private static func signature(of model: ModelDefinition, renamed: [String: String]) -> String {
+        var out = ""
+        func add(_ part: String?) {
+            out += part ?? ""
+            out += "\u{1}"
+        }
+        func add(_ reference: TypeReference) {
+            guard let expression = reference.expression else { return add("!" + reference.text.value) }
+            guard expression.hasModel else { return add(reference.text.value) }
+            add(
+                expression.renamingModels {
+                    let name = resolved($0, renamed)
+                    return name == model.name.value ? "\u{2}Self" : name
+                }.description)
+        }
+        func add(_ documentation: Documentation) {
+            add(documentation.summary?.value)
+            add(documentation.description?.value)
+            add(documentation.isDeprecated ? "deprecated" : nil)
+        }
+        for base in model.extends { add(resolved(base.value, renamed)) }
+        switch model.kind {
+        case .enumeration(let cases):
+            add(model.isIntegerEnumeration ? "\u{3}integers" : "\u{3}strings")
+            for enumCase in cases {
+                add(enumCase.value.value)
+                add(enumCase.name?.value)
+                add(enumCase.isInteger ? "integer" : nil)
+                add(enumCase.documentation)
+            }
+        case .object(let properties):
+            add("\u{3}object")
+            for property in properties {
+                add(property.name.value)
+                add(property.key?.value)
+                add(property.type)
+                add(property.documentation)
+                add(property.nullable.map { "\($0.value)" })
+                add(property.defaultValue?.value)
+                add(property.example?.value)
+                add(property.dateFormat?.value.rawValue)
+                add(property.encoding?.value.rawValue)
+                add(property.arrayFormat?.value.rawValue)
+            }
+        case .oneOf(let oneOf):
+            add("\u{3}union")
+            for variant in oneOf.variants {
+                add(variant.type)
+                add(variant.name?.value)
+                add(variant.dateFormat?.value.rawValue)
+            }
+            if let discriminator = oneOf.discriminator {
+                add(discriminator.property.value)
+                for value in discriminator.mapping {
+                    add(value.value.value)
+                    add(resolved(value.model.value, renamed))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The model names a model refers to: in its properties' or variants' types, its bases, its discriminator.
+    private static func references(of model: ModelDefinition) -> [String] {
+        var names = model.extends.map(\.value)
+        switch model.kind {
+        case .enumeration:
+            break
+        case .object(let properties):
+            for property in properties { names += property.type.expression?.modelNames ?? [] }
+        case .oneOf(let oneOf):
+            for variant in oneOf.variants { names += variant.type.expression?.modelNames ?? [] }
+            names += oneOf.discriminator?.mapping.map(\.model.value) ?? []
+        }
+        return names
+    }
+
+    /// The name `name` finally takes: a merged model's target may itself merge in a later round.
+    private static func resolved(_ name: String, _ renamed: [String: String]) -> String {
+        var current = name
+        while let next = renamed[current], next != current { current = next }
+        return current
+    }
+
+    private static func resolvingChains(_ renamed: [String: String]) -> [String: String] {
+        var resolvedNames: [String: String] = [:]
+        for (name, _) in renamed {
+            let target = resolved(name, renamed)
+            if target != name { resolvedNames[name] = target }
+        }
+        return resolvedNames
+    }
+
+    // MARK: Renaming
+
+    private static func renaming(_ reference: TypeReference, _ renamed: [String: String]) -> TypeReference {
+        guard let expression = reference.expression, expression.modelNames.contains(where: { renamed[$0] != nil })
+        else { return reference }
+        let new = expression.renamingModels { renamed[$0] ?? $0 }
+        var copy = reference
+        copy.expression = new
+        copy.text.value = new.description
+        return copy
+    }
+
+    private static func renaming(_ property: Property, _ renamed: [String: String]) -> Property {
+        var copy = property
+        copy.type = renaming(property.type, renamed)
+        return copy
+    }
+
+    private static func renaming(_ model: ModelDefinition, _ renamed: [String: String]) -> ModelDefinition {
+        var copy = model
+        copy.extends = model.extends.map { Located(renamed[$0.value] ?? $0.value, at: $0.location) }
+        switch model.kind {
+        case .enumeration:
+            break
+        case .object(let properties):
+            copy.kind = .object(properties.map { renaming($0, renamed) })
+        case .oneOf(var oneOf):
+            // Two variants that became the same model are one variant, tried where the first stood.
+            var seen: Set<String> = []
+            oneOf.variants = oneOf.variants.compactMap { variant in
+                var renamedVariant = variant
+                renamedVariant.type = renaming(variant.type, renamed)
+                return seen.insert(renamedVariant.type.text.value).inserted ? renamedVariant : nil
+            }
+            if var discriminator = oneOf.discriminator {
+                discriminator.mapping = discriminator.mapping.map { value in
+                    var copy = value
+                    copy.model.value = renamed[value.model.value] ?? value.model.value
+                    return copy
+                }
+                oneOf.discriminator = discriminator
+            }
+            copy.kind = .oneOf(oneOf)
+        }
+        return copy
+    }
+
+    private static func renaming(_ endpoint: Endpoint, _ renamed: [String: String]) -> Endpoint {
+        var copy = endpoint
+        copy.parameters = endpoint.parameters.map { parameter in
+            var renamedParameter = parameter
+            renamedParameter.type = renaming(parameter.type, renamed)
+            return renamedParameter
+        }
+        switch endpoint.body {
+        case .value(let type)?:
+            copy.body = .value(renaming(type, renamed))
+        case .jsonFields(let fields, let location)?:
+            copy.body = .jsonFields(fields.map { renaming($0, renamed) }, at: location)
+        case .formFields(let fields, let location)?:
+            copy.body = .formFields(fields.map { renaming($0, renamed) }, at: location)
+        case .multipartFields(let fields, let location)?:
+            copy.body = .multipartFields(fields.map { renaming($0, renamed) }, at: location)
+        case .raw?, nil:
+            break
+        }
+        copy.response = renaming(endpoint.response, renamed)
+        copy.responseHeaders = endpoint.responseHeaders.map { header in
+            var renamedHeader = header
+            renamedHeader.type = renaming(header.type, renamed)
+            return renamedHeader
+        }
+        copy.successStatuses = endpoint.successStatuses.map { status in
+            var renamedStatus = status
+            renamedStatus.type = renaming(status.type, renamed)
+            return renamedStatus
+        }
+        copy.errors = endpoint.errors.map { error in
+            var renamedError = error
+            renamedError.type = renaming(error.type, renamed)
+            return renamedError
+        }
+        return copy
+    }
+}
+
+extension TypeExpression {
+    /// Whether a model appears anywhere in the expression.
+    var hasModel: Bool {
+        switch self {
+        case .builtin: return false
+        case .model, .expandable: return true
+        case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.hasModel
+        }
+    }
+
+    /// The expression with every model name passed through `rename`.
+    func renamingModels(_ rename: (String) -> String) -> TypeExpression {
+        switch self {
+        case .builtin: return self
+        case .model(let name): return .model(rename(name))
+        case .expandable(let name): return .expandable(rename(name))
+        case .array(let element): return .array(element.renamingModels(rename))
+        case .dictionary(let value): return .dictionary(value.renamingModels(rename))
+        case .optional(let wrapped): return .optional(wrapped.renamingModels(rename))
+        }
+    }
+}
