@@ -136,6 +136,34 @@ struct SnippetTests {
             """)
     }
 
+    @Test("cookie parameters travel together in the one Cookie header, after the header parameters")
+    func cookieParameters() throws {
+        let files = try generate(
+            """
+            api: A
+            endpoints:
+              Items:
+                list:
+                  path: /items
+                  params:
+                    session: { type: String, in: cookie, key: session_id }
+                    theme: { type: String?, in: cookie }
+                    trace: { type: String?, in: header, key: X-Trace }
+                  response: "[String]"
+            """)
+        expectContains(
+            files["Test+Endpoints.swift"],
+            """
+                        headers: [
+                            Parameter("X-Trace", trace),
+                            Parameter.cookies([
+                                Parameter("session_id", session),
+                                Parameter("theme", theme),
+                            ]),
+                        ]
+            """)
+    }
+
     @Test("a scoped endpoint is generic over the caller's token and constrained to the scope's access")
     func scopes() throws {
         let files = try generate(

@@ -267,6 +267,44 @@ struct OpenAPITests {
         #expect(checked.status == 0, "\(checked.output)")
     }
 
+    @Test("cookie parameters become arguments sent in the one Cookie header, beside an API key cookie")
+    func cookieParameters() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (result, generated, _) = try await generate(
+            """
+            openapi: 3.0.3
+            info: { title: Portal, version: "1" }
+            security: [{ session: [] }]
+            paths:
+              /dashboard:
+                get:
+                  operationId: getDashboard
+                  parameters:
+                    - { name: theme, in: cookie, schema: { type: string, enum: [dark, light] } }
+                    - { name: tz, in: cookie, required: true, schema: { type: string } }
+                  responses:
+                    "204": { description: done }
+            components:
+              securitySchemes:
+                session: { type: apiKey, in: cookie, name: sid }
+
+            """, as: "portal.openapi.yaml", in: folder)
+        #expect(!result.standardError.contains("warning"), "\(result.standardError)")
+        let endpoints = try #require(generated["portal+Endpoints.swift"])
+        #expect(
+            endpoints.contains(
+                """
+                            headers: [
+                                Parameter.cookies([
+                                    Parameter("theme", theme),
+                                    Parameter("tz", tz),
+                                ]),
+                            ]
+                """), "\(endpoints)")
+        #expect(endpoints.contains("tz: String,\n        theme: Portal.Models.GetDashboardTheme? = nil"), "\(endpoints)")
+    }
+
     @Test("x-endpointgen-name and x-endpointgen-namespace name an operation in Swift over its operationId and tag")
     func swiftNames() async throws {
         let folder = try CLIRunner.temporaryDirectory()

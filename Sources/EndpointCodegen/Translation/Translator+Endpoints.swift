@@ -386,6 +386,14 @@ extension Translator {
         if let media = endpoint.responseMedia { headerLines.append(constantLine("Accept", media)) }
         for header in endpoint.ownHeaders { headerLines.append(constantLine(header.name, header.value)) }
         for parameter in others where parameter.location == .header { headerLines.append(parameterLine(parameter)) }
+        // Cookie parameters share the one `Cookie` header, which the runtime writes and checks.
+        if others.contains(where: { $0.location == .cookie }) {
+            headerLines.append("    \(parameterType).cookies([")
+            for parameter in others where parameter.location == .cookie {
+                headerLines.append("    " + parameterLine(parameter))
+            }
+            headerLines.append("    ]),")
+        }
         switch (keepsAPIHeaders, headerLines.isEmpty) {
         case (true, true): argument("headers: \(api).constantHeaders")
         case (true, false): argument("headers: \(api).constantHeaders + [")

@@ -95,12 +95,9 @@ public enum AuthScheme: Sendable, Hashable {
         return credential
     }
 
-    /// `cookie-octet` of RFC 6265, section 4.1.1.
+    /// `cookie-octet` of RFC 6265 (``HeaderField/isCookieOctet(_:)``).
     private static func isCookieOctet(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x21, 0x23...0x2B, 0x2D...0x3A, 0x3C...0x5B, 0x5D...0x7E: return true
-        default: return false
-        }
+        scalar.value < 0x80 && HeaderField.isCookieOctet(UInt8(scalar.value))
     }
 }
 

@@ -62,8 +62,18 @@ public enum HeaderField {
         }
     }
 
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
+    /// A byte of a token (``isTokenCharacter(_:)``).
+    static func isTokenByte(_ byte: UInt8) -> Bool {
         byte < 0x80 && isTokenCharacter(Unicode.Scalar(byte))
+    }
+
+    /// `cookie-octet` of RFC 6265, section 4.1.1: visible ASCII but `"`, `,`, `;` and `\`; what a cookie's value
+    /// is made of.
+    static func isCookieOctet(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x21, 0x23...0x2B, 0x2D...0x3A, 0x3C...0x5B, 0x5D...0x7E: return true
+        default: return false
+        }
     }
 
     private static func describe(_ byte: UInt8) -> String {

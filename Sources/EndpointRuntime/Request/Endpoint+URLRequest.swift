@@ -27,8 +27,8 @@ extension TypedEndpoint {
         try urlRequest(baseURL: baseURL, configuredHeaders: [:], encoder: encoder())
     }
 
-    /// The request with `configuredHeaders` (a client's defaults) where the endpoint sets none, its body in
-    /// memory. What the endpoint declares wins, then the configuration, then the defaults: `Content-Type` of the
+    /// The request with `configuredHeaders` (a client's defaults) where the endpoint sets none (a configured
+    /// `Cookie` joins the endpoint's cookies instead), its body in memory. What the endpoint declares wins, then the configuration, then the defaults: `Content-Type` of the
     /// body's encoding and `Accept: application/json`, each only where nobody set one.
     func urlRequest(
         baseURL: URL, configuredHeaders: [String: String], encoder: @autoclosure () -> JSONEncoder
@@ -54,7 +54,14 @@ extension TypedEndpoint {
             }
             for pair in header.pairs { try request.addCheckedHeader(pair.value, for: pair.name) }
         }
-        for (field, value) in configuredHeaders where request.value(forHTTPHeaderField: field) == nil {
+        for (field, value) in configuredHeaders {
+            if let existing = request.value(forHTTPHeaderField: field) {
+                // Cookies add up: the endpoint's cookie parameters, then the configuration's cookies.
+                if field.lowercased() == "cookie", !value.isEmpty {
+                    try request.setCheckedHeader(existing.isEmpty ? value : "\(existing); \(value)", for: field)
+                }
+                continue
+            }
             try request.setCheckedHeader(value, for: field)
         }
         var bodyFile: (url: URL, isTemporary: Bool)?

@@ -79,3 +79,41 @@ public struct Parameter: Hashable, Sendable {
         }
     }
 }
+
+extension Parameter {
+    /// The `Cookie` header of an endpoint's cookie parameters: `name=value` pairs joined with `; ` in the order
+    /// given, or nothing when every parameter is left out. A scope's API key cookie joins the same header when the
+    /// request is authorized.
+    ///
+    /// A value is percent-encoded where RFC 6265 does not allow its characters in a cookie (space, `"`, `,`, `;`,
+    /// `\`, control characters, anything outside ASCII) and at `%` itself, so that `a b;c` travels as `a%20b%3Bc`
+    /// and no value can end its cookie or start another; a name is percent-encoded outside RFC 9110's token
+    /// characters. A list's values and a structure's keys each travel as a pair of their own.
+    public static func cookies(_ parameters: [Parameter]) -> Parameter {
+        var cookies: [String] = []
+        for parameter in parameters {
+            for pair in parameter.pairs {
+                cookies.append(
+                    percentEncoded(pair.name, keeping: HeaderField.isTokenByte) + "="
+                        + percentEncoded(pair.value, keeping: HeaderField.isCookieOctet))
+            }
+        }
+        return Parameter("Cookie", cookies.isEmpty ? nil : cookies.joined(separator: "; "))
+    }
+
+    /// `text` with each UTF-8 byte that `keeping` refuses, and `%`, written as `%XX`.
+    private static func percentEncoded(_ text: String, keeping: (UInt8) -> Bool) -> String {
+        guard !text.utf8.allSatisfy({ keeping($0) && $0 != UInt8(ascii: "%") }) else { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if keeping(byte) && byte != UInt8(ascii: "%") {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

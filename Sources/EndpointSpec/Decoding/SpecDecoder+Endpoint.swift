@@ -350,7 +350,7 @@ extension SpecDecoder {
                 let hint =
                     text.value.lowercased() == "body"
                     ? "body fields go under the endpoint's 'body' (JSON) or 'form' (form-encoded)"
-                    : "use path, query or header"
+                    : "use path, query, header or cookie"
                 diagnostics.error(
                     "unknown parameter location '\(text.value)' for \(what()); \(hint)", at: text.location)
             }

@@ -134,13 +134,15 @@ package enum HTTPMethod: String, CaseIterable, Sendable, Hashable {
     case options = "OPTIONS"
 }
 
-/// A parameter of an endpoint: part of the path, the query or the headers.
+/// A parameter of an endpoint: part of the path, the query, the headers or the `Cookie` header.
 package struct Parameter: Sendable, Hashable {
     /// Where a parameter travels.
     package enum Location: String, CaseIterable, Sendable, Hashable {
         case path
         case query
         case header
+        /// `name=value` in the request's one `Cookie` header, beside a scope's API key cookie if it has one.
+        case cookie
     }
 
     /// How a list travels in the query.

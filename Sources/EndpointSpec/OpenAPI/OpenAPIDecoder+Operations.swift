@@ -172,7 +172,7 @@ extension OpenAPIDecoder {
         return endpoint
     }
 
-    /// The path item's parameters, then the operation's, which win by name and location; cookies are left out.
+    /// The path item's parameters, then the operation's, which win by name and location.
     private mutating func parameters(shared: [YAMLNode], own: [YAMLNode], hint: String) -> [Parameter] {
         var result: [(key: String, parameter: Parameter)] = []
         for node in shared + own {
@@ -184,10 +184,11 @@ extension OpenAPIDecoder {
             case "path": place = .path
             case "query": place = .query
             case "header": place = .header
+            case "cookie": place = .cookie
             default:
-                approximate(
-                    "the \(location) parameter '\(name)' is not generated; a cookie travels with the scope's 'auth' "
-                        + "or the client's configuration", at: nameNode.location)
+                diagnostics.error(
+                    "'\(location)' is not a parameter location; OpenAPI's are path, query, header and cookie",
+                    at: field(parameterNode, "in")?.location ?? nameNode.location)
                 continue
             }
             if place == .header, ["accept", "content-type", "authorization"].contains(name.lowercased()) {

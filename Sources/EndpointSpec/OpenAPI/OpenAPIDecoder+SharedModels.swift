@@ -32,17 +32,24 @@ extension OpenAPIDecoder {
         var bySignature: [String: [Int]] = [:]
         var dirty = Array(models.indices)
         for _ in 0..<Self.maximumDepth where !dirty.isEmpty {
+            // A model whose signature changed stays listed under its old one until that list is next read, which
+            // keeps a round linear in what it reads however large a list grows.
             var touched: [String] = []
+            var touchedSet: Set<String> = []
             for index in dirty where renamed[models[index].name.value] == nil {
-                if let old = signatures[index] { bySignature[old]?.removeAll { $0 == index } }
                 let key = Self.signature(of: models[index], renamed: renamed)
                 signatures[index] = key
                 bySignature[key, default: []].append(index)
-                if bySignature[key]?.count == 2 { touched.append(key) }
+                if bySignature[key, default: []].count > 1, touchedSet.insert(key).inserted { touched.append(key) }
             }
             var newlyRenamed: [String] = []
             for key in touched {
-                guard let members = bySignature[key]?.sorted(), members.count > 1 else { continue }
+                let live = Set(bySignature[key, default: []]).filter {
+                    signatures[$0] == key && renamed[models[$0].name.value] == nil
+                }
+                let members = live.sorted()
+                bySignature[key] = members
+                guard members.count > 1 else { continue }
                 let names = members.map { models[$0].name.value }
                 let inline = names.filter { componentByModelName[$0] == nil && !pinned.contains($0) }
                 let component = names.first { componentByModelName[$0] != nil }

@@ -281,6 +281,16 @@ extension SpecValidator {
                         at: wireName.location)
                 }
             }
+            if location == .cookie {
+                // A cookie's name is an RFC 6265 token, the same characters as a header name.
+                let wireName = parameter.key ?? parameter.name
+                if wireName.value.isEmpty || !wireName.value.unicodeScalars.allSatisfy(HTTPFieldName.isTokenCharacter) {
+                    diagnostics.error(
+                        "cookie parameter '\(parameter.name.value)' of \(what) is named '\(wireName.value)', which is "
+                            + "not a cookie name; use letters, digits and !#$%&'*+-.^_`|~ only (RFC 6265), and 'key' "
+                            + "for the name on the wire", at: wireName.location)
+                }
+            }
             checkParameterType(parameter, in: location, of: what)
         }
         for placeholder in template.placeholders where !filled.contains(placeholder.name) {
@@ -290,7 +300,17 @@ extension SpecValidator {
                 at: pathContent?.advanced(by: placeholder.offset) ?? endpoint.path.location)
         }
 
-        for location in [Parameter.Location.query, .header] {
+        if placement.locations.contains(.cookie),
+            let header = zip(endpoint.parameters, placement.locations).first(where: {
+                $0.1 == .header && $0.0.wireName.lowercased() == "cookie"
+            })?.0
+        {
+            diagnostics.error(
+                "header parameter '\(header.name.value)' of \(what) writes the 'Cookie' header that its cookie "
+                    + "parameters write; declare each cookie as a parameter with 'in: cookie'",
+                at: (header.key ?? header.name).location)
+        }
+        for location in [Parameter.Location.query, .header, .cookie] {
             let names = zip(endpoint.parameters, placement.locations).filter { $0.1 == location }.map {
                 $0.0.key ?? $0.0.name
             }

@@ -56,6 +56,30 @@ struct AuthSchemeTests {
         #expect(anonymous.url?.query == "page=2")
     }
 
+    @Test("cookie parameters share one Cookie header with the configuration's cookies and the API key, encoded")
+    func cookieParameters() async throws {
+        let transport = StubTransport(status: 204)
+        let api = APIClient(
+            configuration: .init(baseURL: baseURL, headers: ["Cookie": "theme=dark"], transport: transport))
+        let endpoint = Endpoint<Void>(
+            method: .get, path: "/me",
+            headers: [
+                .cookies([
+                    Parameter("lang", "en"), Parameter("skipped", String?.none),
+                    Parameter("note", "a b;c=d,\"e\"%ü"), Parameter("odd name", 1),
+                ])
+            ])
+        try await AuthorizedClient<Schemes.CookieKey>(client: api, credentials: Credentials(token: "s3ss")).send(
+            AuthorizedEndpoint<Schemes.CookieKey, Void>(endpoint))
+        let request = try #require(transport.requests.first)
+        #expect(
+            request.value(forHTTPHeaderField: "Cookie")
+                == "lang=en; note=a%20b%3Bc=d%2C%22e%22%25%C3%BC; odd%20name=1; theme=dark; sid=s3ss")
+        let none = Parameter.cookies([Parameter("gone", String?.none)])
+        let empty = Parameter.cookies([])
+        #expect(none.values.isEmpty && empty.values.isEmpty)
+    }
+
     @Test("no credential for a scheme that needs one fails as authentication, before anything is sent")
     func missingCredential() async {
         let transport = StubTransport(status: 204)
