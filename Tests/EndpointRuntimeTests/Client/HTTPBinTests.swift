@@ -57,6 +57,18 @@ struct HTTPBinTests {
         #expect(json.method == "PUT")
     }
 
+    @Test("/cookies: cookie parameters reach the server as cookies, values decoded back exactly")
+    func cookies() async throws {
+        struct Cookies: Decodable, Sendable { var cookies: [String: String] }
+        let tricky = "dark mode; €,\"x\"\\%"
+        let endpoint = Endpoint<Cookies>(
+            method: .get, path: "/cookies",
+            headers: [.cookies([Parameter("theme", tricky), Parameter("lang", "en"), Parameter("gone", String?.none)])])
+        let echoed = try await api.send(endpoint).cookies
+        #expect(echoed["lang"] == "en" && echoed["gone"] == nil, "\(echoed)")
+        #expect(echoed["theme"]?.removingPercentEncoding == tricky, "\(echoed)")
+    }
+
     @Test("a path parameter with slashes and dots stays one segment")
     func pathSegment() async throws {
         let echo = try await api.send(
