@@ -259,8 +259,10 @@ struct OpenAPITests {
         #expect(declares("PaymentMeasure") && declares("SetupMeasure"), "\(models)")
         #expect(result.standardOutput.contains("3 schemas → 10 models"), "\(result.standardOutput)")
 
-        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Generated").path)
-            .sorted().map { folder.appendingPathComponent("Generated").appendingPathComponent($0) }
+        let output = folder.appendingPathComponent("Generated")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted().map {
+            output.appendingPathComponent($0)
+        }
         let checked = try await TypeChecker.typeCheck(
             sources, modulesDirectory: CLIRunner.productsDirectory.appendingPathComponent("Modules"),
             extraArguments: ["-warnings-as-errors", "-module-name", "Shop"])
@@ -302,7 +304,8 @@ struct OpenAPITests {
                                 ]),
                             ]
                 """), "\(endpoints)")
-        #expect(endpoints.contains("tz: String,\n        theme: Portal.Models.GetDashboardTheme? = nil"), "\(endpoints)")
+        #expect(
+            endpoints.contains("tz: String,\n        theme: Portal.Models.GetDashboardTheme? = nil"), "\(endpoints)")
     }
 
     @Test("x-endpointgen-name and x-endpointgen-namespace name an operation in Swift over its operationId and tag")
