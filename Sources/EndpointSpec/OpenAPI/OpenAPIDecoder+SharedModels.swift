@@ -28,49 +28,45 @@ extension OpenAPIDecoder {
         for index in models.indices {
             for name in Self.references(of: models[index]) { referencedBy[name, default: []].append(index) }
         }
-        var signatures = [String?](repeating: nil, count: models.count)
-        var bySignature: [String: [Int]] = [:]
+        // Models are grouped by a hash of their shape, and a group's members compared in full before they merge.
+        var hashes = [Int?](repeating: nil, count: models.count)
+        var byHash: [Int: [Int]] = [:]
         var dirty = Array(models.indices)
         for _ in 0..<Self.maximumDepth where !dirty.isEmpty {
-            // A model whose signature changed stays listed under its old one until that list is next read, which
-            // keeps a round linear in what it reads however large a list grows.
-            var touched: [String] = []
-            var touchedSet: Set<String> = []
+            // A model whose hash changed stays listed under its old one until that list is next read, which keeps a
+            // round linear in what it reads however large a list grows.
+            var touched: [Int] = []
+            var touchedSet: Set<Int> = []
             for index in dirty where renamed[models[index].name.value] == nil {
-                let key = Self.signature(of: models[index], renamed: renamed)
-                signatures[index] = key
-                bySignature[key, default: []].append(index)
-                if bySignature[key, default: []].count > 1, touchedSet.insert(key).inserted { touched.append(key) }
+                var sink = HashingSink()
+                Self.shape(of: models[index], renamed: renamed, into: &sink)
+                let key = sink.hasher.finalize()
+                hashes[index] = key
+                byHash[key, default: []].append(index)
+                if byHash[key, default: []].count > 1, touchedSet.insert(key).inserted { touched.append(key) }
             }
             var newlyRenamed: [String] = []
             for key in touched {
-                let live = Set(bySignature[key, default: []]).filter {
-                    signatures[$0] == key && renamed[models[$0].name.value] == nil
+                let live = Set(byHash[key, default: []]).filter {
+                    hashes[$0] == key && renamed[models[$0].name.value] == nil
+                }.sorted()
+                byHash[key] = live
+                guard live.count > 1 else { continue }
+                // Equal hashes, compared in full: almost always one group.
+                var groups: [(shape: [String?], members: [Int])] = []
+                for index in live {
+                    var sink = CollectingSink()
+                    Self.shape(of: models[index], renamed: renamed, into: &sink)
+                    if let group = groups.firstIndex(where: { $0.shape == sink.parts }) {
+                        groups[group].members.append(index)
+                    } else {
+                        groups.append((sink.parts, [index]))
+                    }
                 }
-                let members = live.sorted()
-                bySignature[key] = members
-                guard members.count > 1 else { continue }
-                let names = members.map { models[$0].name.value }
-                let inline = names.filter { componentByModelName[$0] == nil && !pinned.contains($0) }
-                let component = names.first { componentByModelName[$0] != nil }
-                guard inline.count >= (component == nil ? 2 : 1) else { continue }
-                let target: String
-                if let component {
-                    target = component
-                } else {
-                    // One place's model stays, under the shared name, with what every place says of it.
-                    let inlineNames = Set(inline)
-                    let documentation = Self.commonDocumentation(
-                        members.filter { inlineNames.contains(models[$0].name.value) }.map { models[$0].documentation })
-                    target = sharedName(for: inline, kind: models[members[0]].kind)
-                    let keeper = members[names.firstIndex(of: target) ?? names.firstIndex(of: inline[0]) ?? 0]
-                    renameModel(at: keeper, to: target, documentation: documentation)
+                for group in groups where group.members.count > 1 {
+                    newlyRenamed += merge(group.members, pinned: pinned, renamed: &renamed)
                 }
-                for name in inline where name != target {
-                    renamed[name] = target
-                    newlyRenamed.append(name)
-                }
-                bySignature[key] = members.filter { renamed[models[$0].name.value] == nil }
+                byHash[key] = live.filter { renamed[models[$0].name.value] == nil }
             }
             var next: Set<Int> = []
             for name in newlyRenamed { next.formUnion(referencedBy[name] ?? []) }
@@ -95,6 +91,30 @@ extension OpenAPIDecoder {
             copy.parameter.type = Self.renaming(parameter.parameter.type, renamed)
             return copy
         }
+    }
+
+    /// Merges models of the same shape (indices into ``models``, in order): inline ones into the component among
+    /// them, else into one of them under a shared name. The names merged away.
+    private mutating func merge(_ members: [Int], pinned: Set<String>, renamed: inout [String: String]) -> [String] {
+        let names = members.map { models[$0].name.value }
+        let inline = names.filter { componentByModelName[$0] == nil && !pinned.contains($0) }
+        let component = names.first { componentByModelName[$0] != nil }
+        guard inline.count >= (component == nil ? 2 : 1) else { return [] }
+        let target: String
+        if let component {
+            target = component
+        } else {
+            // One place's model stays, under the shared name, with what every place says of it.
+            let inlineNames = Set(inline)
+            let documentation = Self.commonDocumentation(
+                members.filter { inlineNames.contains(models[$0].name.value) }.map { models[$0].documentation })
+            target = sharedName(for: inline, kind: models[members[0]].kind)
+            let keeper = members[names.firstIndex(of: target) ?? names.firstIndex(of: inline[0]) ?? 0]
+            renameModel(at: keeper, to: target, documentation: documentation)
+        }
+        let merged = inline.filter { $0 != target }
+        for name in merged { renamed[name] = target }
+        return merged
     }
 
     /// The name of a merged group of inline models: the words their names share at the start and at the end
@@ -180,67 +200,62 @@ extension OpenAPIDecoder {
     // MARK: Signatures
 
     /// What a model generates, apart from its name and its own documentation, with the models it refers to under
-    /// the names they take.
-    private static func signature(of model: ModelDefinition, renamed: [String: String]) -> String {
-        var out = ""
-        func add(_ part: String?) {
-            out += part ?? ""
-            out += "\u{1}"
-        }
+    /// the names they take, part by part into `sink`.
+    private static func shape<Sink: ShapeSink>(of model: ModelDefinition, renamed: [String: String], into sink: inout Sink)
+    {
         func add(_ reference: TypeReference) {
-            guard let expression = reference.expression else { return add("!" + reference.text.value) }
-            guard expression.hasModel else { return add(reference.text.value) }
-            add(
+            guard let expression = reference.expression else { return sink.add("!" + reference.text.value) }
+            guard expression.hasModel else { return sink.add(reference.text.value) }
+            sink.add(
                 expression.renamingModels {
                     let name = resolved($0, renamed)
                     return name == model.name.value ? "\u{2}Self" : name
                 }.description)
         }
         func add(_ documentation: Documentation) {
-            add(documentation.summary?.value)
-            add(documentation.description?.value)
-            add(documentation.isDeprecated ? "deprecated" : nil)
+            sink.add(documentation.summary?.value)
+            sink.add(documentation.description?.value)
+            sink.add(documentation.isDeprecated ? "deprecated" : nil)
         }
-        for base in model.extends { add(resolved(base.value, renamed)) }
+        for base in model.extends { sink.add(resolved(base.value, renamed)) }
         switch model.kind {
         case .enumeration(let cases):
-            add(model.isIntegerEnumeration ? "\u{3}integers" : "\u{3}strings")
+            sink.add(model.isIntegerEnumeration ? "\u{3}integers" : "\u{3}strings")
             for enumCase in cases {
-                add(enumCase.value.value)
-                add(enumCase.name?.value)
-                add(enumCase.isInteger ? "integer" : nil)
+                sink.add(enumCase.value.value)
+                sink.add(enumCase.name?.value)
+                sink.add(enumCase.isInteger ? "integer" : nil)
                 add(enumCase.documentation)
             }
         case .object(let properties):
-            add("\u{3}object")
+            sink.add("\u{3}object")
             for property in properties {
-                add(property.name.value)
-                add(property.key?.value)
+                sink.add(property.name.value)
+                sink.add(property.key?.value)
                 add(property.type)
                 add(property.documentation)
-                add(property.nullable.map { "\($0.value)" })
-                add(property.defaultValue?.value)
-                add(property.example?.value)
-                add(property.dateFormat?.value.rawValue)
-                add(property.encoding?.value.rawValue)
-                add(property.arrayFormat?.value.rawValue)
+                sink.add(property.nullable.map { "\($0.value)" })
+                sink.add(property.defaultValue?.value)
+                sink.add(property.example?.value)
+                sink.add(property.dateFormat?.value.rawValue)
+                sink.add(property.encoding?.value.rawValue)
+                sink.add(property.arrayFormat?.value.rawValue)
             }
         case .oneOf(let oneOf):
-            add("\u{3}union")
+            sink.add("\u{3}union")
             for variant in oneOf.variants {
                 add(variant.type)
-                add(variant.name?.value)
-                add(variant.dateFormat?.value.rawValue)
+                sink.add(variant.name?.value)
+                sink.add(variant.dateFormat?.value.rawValue)
             }
             if let discriminator = oneOf.discriminator {
-                add(discriminator.property.value)
+                sink.add(discriminator.property.value)
                 for value in discriminator.mapping {
-                    add(value.value.value)
-                    add(resolved(value.model.value, renamed))
+                    sink.add(value.value.value)
+                    sink.add(resolved(value.model.value, renamed))
                 }
             }
         }
-        return out
     }
 
     /// The model names a model refers to: in its properties' or variants' types, its bases, its discriminator.
@@ -381,4 +396,19 @@ extension TypeExpression {
         case .optional(let wrapped): return .optional(wrapped.renamingModels(rename))
         }
     }
+}
+
+/// Where ``OpenAPIDecoder`` writes a model's shape: into a hash to group models, or as parts to compare them.
+private protocol ShapeSink {
+    mutating func add(_ part: String?)
+}
+
+private struct HashingSink: ShapeSink {
+    var hasher = Hasher()
+    mutating func add(_ part: String?) { hasher.combine(part) }
+}
+
+private struct CollectingSink: ShapeSink {
+    var parts: [String?] = []
+    mutating func add(_ part: String?) { parts.append(part) }
 }
