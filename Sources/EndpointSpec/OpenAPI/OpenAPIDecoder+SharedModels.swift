@@ -201,8 +201,9 @@ extension OpenAPIDecoder {
 
     /// What a model generates, apart from its name and its own documentation, with the models it refers to under
     /// the names they take, part by part into `sink`.
-    private static func shape<Sink: ShapeSink>(of model: ModelDefinition, renamed: [String: String], into sink: inout Sink)
-    {
+    private static func shape<Sink: ShapeSink>(
+        of model: ModelDefinition, renamed: [String: String], into sink: inout Sink
+    ) {
         func add(_ reference: TypeReference) {
             guard let expression = reference.expression else { return sink.add("!" + reference.text.value) }
             guard expression.hasModel else { return sink.add(reference.text.value) }
