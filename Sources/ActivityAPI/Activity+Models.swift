@@ -254,6 +254,20 @@ extension Activity.Models {
             case .unknown(let json): try json.encode(to: encoder)
             }
         }
+
+        public static func == (lhs: Event, rhs: Event) -> Bool {
+            switch lhs {
+            case .pushEvent(let value):
+                if case .pushEvent(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .watchEvent(let value):
+                if case .watchEvent(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .releaseEvent(let value):
+                if case .releaseEvent(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .unknown(let value):
+                if case .unknown(let other) = rhs { return ModelEquality.equal(value, other) }
+            }
+            return false
+        }
     }
 
     public struct Mention: Codable, Hashable, Sendable {
@@ -341,6 +355,18 @@ extension Activity.Models {
             case .mention(let value): try value.encode(to: encoder)
             case .unknown(let json): try json.encode(to: encoder)
             }
+        }
+
+        public static func == (lhs: Notification, rhs: Notification) -> Bool {
+            switch lhs {
+            case .reviewRequest(let value):
+                if case .reviewRequest(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .mention(let value):
+                if case .mention(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .unknown(let value):
+                if case .unknown(let other) = rhs { return ModelEquality.equal(value, other) }
+            }
+            return false
         }
     }
 

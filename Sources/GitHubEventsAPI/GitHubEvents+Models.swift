@@ -321,6 +321,18 @@ extension GitHub.Models {
             case .unknown(let json): try json.encode(to: encoder)
             }
         }
+
+        public static func == (lhs: Contents, rhs: Contents) -> Bool {
+            switch lhs {
+            case .contentEntryList(let value):
+                if case .contentEntryList(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .fileContent(let value):
+                if case .fileContent(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .unknown(let value):
+                if case .unknown(let other) = rhs { return ModelEquality.equal(value, other) }
+            }
+            return false
+        }
     }
 
     public struct GitHubError: Codable, Hashable, Sendable {

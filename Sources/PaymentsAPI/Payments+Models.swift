@@ -249,6 +249,18 @@ extension Payments.Models {
             case .unknown(let json): try json.encode(to: encoder)
             }
         }
+
+        public static func == (lhs: PaymentSource, rhs: PaymentSource) -> Bool {
+            switch lhs {
+            case .card(let value):
+                if case .card(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .bankAccount(let value):
+                if case .bankAccount(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .unknown(let value):
+                if case .unknown(let other) = rhs { return ModelEquality.equal(value, other) }
+            }
+            return false
+        }
     }
 
     public struct Customer: Codable, Hashable, Sendable {
@@ -387,6 +399,18 @@ extension Payments.Models {
             case .customer(let value): try value.encode(to: encoder)
             case .unknown(let json): try json.encode(to: encoder)
             }
+        }
+
+        public static func == (lhs: CustomerOrDeleted, rhs: CustomerOrDeleted) -> Bool {
+            switch lhs {
+            case .deletedCustomer(let value):
+                if case .deletedCustomer(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .customer(let value):
+                if case .customer(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .unknown(let value):
+                if case .unknown(let other) = rhs { return ModelEquality.equal(value, other) }
+            }
+            return false
         }
     }
 
@@ -693,6 +717,18 @@ extension Payments.Models {
             case .unknown(let json): try json.encode(to: encoder)
             }
         }
+
+        public static func == (lhs: Tag, rhs: Tag) -> Bool {
+            switch lhs {
+            case .string(let value):
+                if case .string(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .detailed(let value):
+                if case .detailed(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .unknown(let value):
+                if case .unknown(let other) = rhs { return ModelEquality.equal(value, other) }
+            }
+            return false
+        }
     }
 
     public struct Label: Codable, Hashable, Sendable {
@@ -755,6 +791,18 @@ extension Payments.Models {
                 try container.encode(value)
             case .unknown(let json): try json.encode(to: encoder)
             }
+        }
+
+        public static func == (lhs: Balance, rhs: Balance) -> Bool {
+            switch lhs {
+            case .int(let value):
+                if case .int(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .intDictionary(let value):
+                if case .intDictionary(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .unknown(let value):
+                if case .unknown(let other) = rhs { return ModelEquality.equal(value, other) }
+            }
+            return false
         }
     }
 
@@ -882,6 +930,15 @@ extension Payments.Models {
             case .range(let value): try value.encode(to: encoder)
             case .unknown(let json): try json.encode(to: encoder)
             }
+        }
+
+        public static func == (lhs: CreatedFilter, rhs: CreatedFilter) -> Bool {
+            switch lhs {
+            case .at(let value): if case .at(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .range(let value): if case .range(let other) = rhs { return ModelEquality.equal(value, other) }
+            case .unknown(let value): if case .unknown(let other) = rhs { return ModelEquality.equal(value, other) }
+            }
+            return false
         }
     }
 

@@ -134,6 +134,8 @@ extension OneOfView: TemplateContext {
         case .encoderType: return .text(self.encoderType)
         case .decodeLines: return .texts(self.decodeLines)
         case .encodeLines: return .texts(self.encodeLines)
+        case .equalityLines: return .texts(self.equalityLines)
+        case .boolType: return .text(self.boolType)
         default: return nil
         }
     }

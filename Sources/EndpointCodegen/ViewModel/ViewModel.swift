@@ -133,6 +133,9 @@ struct OneOfView: Sendable {
     /// The bodies of `init(from:)` and `encode(to:)`, one statement per line, indented relative to the body.
     var decodeLines: [String]
     var encodeLines: [String]
+    /// The cases of `==`'s `switch lhs`, one per line: `case .cat(let value): if case .cat(let other) = rhs { … }`.
+    var equalityLines: [String]
+    var boolType: String
 }
 
 struct StructView: Sendable {
