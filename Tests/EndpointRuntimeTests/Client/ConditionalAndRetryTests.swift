@@ -140,6 +140,12 @@ struct RetryTests {
             return
         }
         #expect(delay > .seconds(25) && delay <= .seconds(31))
+        // The obsolete forms RFC 9110 asks a recipient to read too (RFC 850 and asctime), as response headers do.
+        for obsolete in ["Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 2094"] {
+            let wait = await policy.retry(
+                request("GET"), attempt: 1, outcome: .response(info(503, ["Retry-After": obsolete])))
+            #expect(wait == .retry(after: obsolete.hasSuffix("2094") ? .seconds(60) : .zero), "\(obsolete)")
+        }
     }
 
     @Test("the client retries a 503, then succeeds; a POST is not retried")

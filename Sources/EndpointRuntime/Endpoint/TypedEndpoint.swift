@@ -184,29 +184,6 @@ extension TypedEndpoint {
     }
 }
 
-/// The type a generated endpoint's several declared error models come back as: an enum with a case per model.
-public protocol DeclaredFailure: Error, Sendable {
-    /// The case for a declared error's model, or nil when it is none of them.
-    init?(declared: any Error & Sendable)
-}
-
-/// A server an endpoint lives at other than the API's base URL, such as GitHub's `uploads.github.com`.
-///
-/// The client sends there the URL its configuration maps the name to (``APIClient/Configuration/servers``), or
-/// `url`; credentials go with the request, as the spec declares the server part of the API.
-public struct Server: Sendable, Hashable {
-    /// The name the spec gives it, which a configuration maps to another URL (for staging or tests).
-    public var name: String
-    /// The URL the spec gives it.
-    public var url: URL
-
-    /// A server.
-    public init(name: String, url: URL) {
-        self.name = name
-        self.url = url
-    }
-}
-
 extension TypedEndpoint {
     /// The endpoint at `server` instead of the client's base URL.
     public func onServer(_ server: Server) -> TypedEndpoint {
