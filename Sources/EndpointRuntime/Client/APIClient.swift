@@ -387,7 +387,7 @@ public final class APIClient: Sendable {
     }
 
     static func header(_ name: String, in headers: [String: String]) -> String? {
-        headers.first { $0.key.lowercased() == name.lowercased() }?.value
+        HeaderField.value(named: name, in: headers)
     }
 
     /// One round trip through the transport, with transport errors mapped and the exchange logged.

@@ -62,6 +62,24 @@ public enum HeaderField {
         }
     }
 
+    /// The value of the header `name` in `headers`, ignoring case as HTTP field names are: the one lookup every part
+    /// of the runtime uses. An exact match is found by hashing; otherwise names are compared in ASCII, without
+    /// lower-casing copies.
+    static func value(named name: String, in headers: [String: String]) -> String? {
+        if let exact = headers[name] { return exact }
+        return headers.first { sameName($0.key, name) }?.value
+    }
+
+    /// Whether two header names are the same, ignoring ASCII case.
+    static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        return zip(lhs.utf8, rhs.utf8).allSatisfy { left, right in
+            // `| 0x20` lower-cases an ASCII letter; only letters may differ in case.
+            let lower = left | 0x20
+            return left == right || (lower == right | 0x20 && lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+        }
+    }
+
     /// A byte of a token (``isTokenCharacter(_:)``).
     static func isTokenByte(_ byte: UInt8) -> Bool {
         byte < 0x80 && isTokenCharacter(Unicode.Scalar(byte))

@@ -70,7 +70,7 @@ public struct RetryPolicy: RequestInterceptor {
     /// the one parser the response headers use). A number of seconds too large for `Int` is the longest wait there
     /// is, never "soon"; the caller caps it at ``maxDelay``.
     static func retryAfter(_ headers: [String: String], now: Date = Date()) -> Duration? {
-        guard let value = headers.first(where: { $0.key.lowercased() == "retry-after" })?.value else { return nil }
+        guard let value = HeaderField.value(named: "Retry-After", in: headers) else { return nil }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
             return .seconds(Int(trimmed) ?? Int.max)

@@ -24,8 +24,7 @@ public struct ReceivedResponse: Sendable {
 
     /// The value of the header `name`, ignoring case, as HTTP field names are.
     public func value(forHeader name: String) -> String? {
-        if let exact = headers[name] { return exact }
-        return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        HeaderField.value(named: name, in: headers)
     }
 }
 

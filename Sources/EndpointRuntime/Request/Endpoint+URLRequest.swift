@@ -48,7 +48,7 @@ extension TypedEndpoint {
         for header in headers {
             // A header the configuration may override is left to it when it sets one.
             if !configurableHeaderNames.isEmpty, configurableHeaderNames.contains(header.name.lowercased()),
-                configuredHeaders.keys.contains(where: { $0.lowercased() == header.name.lowercased() })
+                HeaderField.value(named: header.name, in: configuredHeaders) != nil
             {
                 continue
             }
