@@ -133,7 +133,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndpointCodegenTests",
-            dependencies: ["EndpointCodegen", "EndpointSpec", "TestSupport", "ShopAPI"]
+            dependencies: ["EndpointCodegen", "EndpointSpec", "EndpointRuntime", "TestSupport", "ShopAPI"]
         ),
         .testTarget(
             name: "ExampleAPITests",

@@ -140,9 +140,11 @@ package enum BuiltinType: String, CaseIterable, Hashable, Sendable {
 
     /// Whether a value of this type can be written as one piece of text (path, query, header, form field).
     package var isTextual: Bool {
+        // Every case named, so a new built-in type decides here; the runtime's `ParameterValue` and `HeaderValue`
+        // conformances must say the same (`TextLikeTypesTests` checks them against this).
         switch self {
+        case .string, .int, .int32, .int64, .double, .float, .bool, .date, .uuid, .url: return true
         case .json, .void, .data, .upload: return false
-        default: return true
         }
     }
 }
