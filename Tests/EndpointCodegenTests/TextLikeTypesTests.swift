@@ -26,4 +26,13 @@ struct TextLikeTypesTests {
             #expect((type is any HeaderValue.Type) == builtin.isTextual, "\(builtin.rawValue) as a header value")
         }
     }
+
+    @Test("the validator's messages name every text-like type, numbers together, and nothing else")
+    func messagesNameThem() {
+        let named = BuiltinType.textLikeTypes.split(separator: ", ").map(String.init)
+        for builtin in BuiltinType.allCases where !builtin.isNumber {
+            #expect(named.contains(builtin.rawValue) == builtin.isTextual, "\(builtin.rawValue)")
+        }
+        #expect(named.contains("a number") && BuiltinType.allCases.filter(\.isNumber).allSatisfy(\.isTextual))
+    }
 }

@@ -138,6 +138,17 @@ package enum BuiltinType: String, CaseIterable, Hashable, Sendable {
         return table
     }()
 
+    /// The text-like types as messages name them: every type ``isTextual`` accepts, numbers together.
+    package static let textLikeTypes = "String, a number, Bool, Date, UUID, URL"
+
+    /// Whether this type is one of the numbers `textLikeTypes` names together.
+    package var isNumber: Bool {
+        switch self {
+        case .int, .int32, .int64, .double, .float: return true
+        case .string, .bool, .date, .uuid, .url, .data, .json, .void, .upload: return false
+        }
+    }
+
     /// Whether a value of this type can be written as one piece of text (path, query, header, form field).
     package var isTextual: Bool {
         // Every case named, so a new built-in type decides here; the runtime's `ParameterValue` and `HeaderValue`

@@ -128,8 +128,9 @@ extension SpecValidator {
             }
             if let type = header.type.expression, !isTextual(type.unwrapped, allowsLists: true) {
                 diagnostics.error(
-                    "\(name()) has the type '\(type)', which a header's text cannot hold; use String, a number, Bool, "
-                        + "Date, UUID, URL, an enum model, or a list of them", at: header.type.text.location)
+                    "\(name()) has the type '\(type)', which a header's text cannot hold; use "
+                        + "\(BuiltinType.textLikeTypes), an enum model, or a list of them",
+                    at: header.type.text.location)
             }
             if let given = header.name, SwiftName.memberName(given.value).isEmpty {
                 diagnostics.error("'name' of \(name()) has no letters or digits; name the property", at: given.location)
@@ -342,8 +343,8 @@ extension SpecValidator {
         if location != .query, !isTextual(type.unwrapped, allowsLists: allowsLists) {
             let lists = allowsLists ? ", or a list of them" : ""
             diagnostics.error(
-                "\(name()) has the type '\(type)', which cannot be sent as text; use String, a number, Bool, Date, "
-                    + "UUID, URL or an enum model\(lists)", at: parameter.type.text.location)
+                "\(name()) has the type '\(type)', which cannot be sent as text; use \(BuiltinType.textLikeTypes) "
+                    + "or an enum model\(lists)", at: parameter.type.text.location)
         }
     }
 
