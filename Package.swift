@@ -34,7 +34,7 @@ let package = Package(
         // Reads a spec: YAML node tree over libyaml's event API, the `Spec` model, validation, diagnostics.
         .target(
             name: "EndpointSpec",
-            dependencies: ["CYAML", "CEndpointThreads"]
+            dependencies: ["CYAML", "CEndpointThreads", "HTTPRules"]
         ),
 
         // The default Mustache templates, embedded in the binary so `endpointgen` works when copied alone.
@@ -68,9 +68,13 @@ let package = Package(
         // Atomic flags for the reactive core: C11 builtins, no dependency.
         .target(name: "CEndpointAtomics"),
 
+        // The HTTP rules the spec's validator and the runtime share (token and cookie characters, credential
+        // header names), so the two cannot disagree. No dependency, not even Foundation.
+        .target(name: "HTTPRules"),
+
         // What generated code runs on: `Endpoint`, `AuthorizedEndpoint`, request building, and the reactive core
         // with RxSwift's names. Foundation only.
-        .target(name: "EndpointRuntime", dependencies: ["CEndpointAtomics"]),
+        .target(name: "EndpointRuntime", dependencies: ["CEndpointAtomics", "HTTPRules"]),
 
         // Virtual-time testing for reactive code (RxTest's TestScheduler), a product of its own so apps don't link it.
         .target(name: "EndpointRuntimeTesting", dependencies: ["EndpointRuntime"]),

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPRules
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -23,19 +24,14 @@ public struct InvalidHeaderError: Error, Sendable, Hashable, CustomStringConvert
 public enum HeaderField {
     /// Headers that carry credentials unless configured otherwise: redacted in logs, dropped on a redirect to
     /// another host. Compared case-insensitively.
-    public static let defaultSensitiveNames: Set<String> = [
-        "Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "Api-Key", "X-Auth-Token", "X-Access-Token",
-    ]
+    public static let defaultSensitiveNames: Set<String> = Set(HTTPRules.credentialHeaderNames)
 
     /// Whether a header's name says it carries a credential, whatever a client's configuration lists: it holds
     /// `auth`, `token`, `key`, `secret`, `password`, `session` or `cookie` (`X-Shop-Key`, `X-Session-Id`). Such
     /// headers are redacted in logs and dropped on a redirect to another host.
     public static func isCredentialLike(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return credentialWords.contains { lowered.contains($0) }
+        HTTPRules.isCredentialLike(name)
     }
-
-    private static let credentialWords = ["auth", "token", "key", "secret", "password", "session", "cookie"]
 
     /// Throws when `name` is not a token or `value` holds CR, LF or NUL.
     public static func check(name: String, value: String) throws(InvalidHeaderError) {
@@ -53,13 +49,7 @@ public enum HeaderField {
 
     /// `tchar` of RFC 9110, section 5.6.2: what header names and `Link` parameter names are made of.
     static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|",
-            "~":
-            return true
-        default:
-            return false
-        }
+        HTTPRules.isTokenCharacter(scalar)
     }
 
     /// The value of the header `name` in `headers`, ignoring case as HTTP field names are: the one lookup every part
@@ -82,16 +72,12 @@ public enum HeaderField {
 
     /// A byte of a token (``isTokenCharacter(_:)``).
     static func isTokenByte(_ byte: UInt8) -> Bool {
-        byte < 0x80 && isTokenCharacter(Unicode.Scalar(byte))
+        HTTPRules.isTokenByte(byte)
     }
 
-    /// `cookie-octet` of RFC 6265, section 4.1.1: visible ASCII but `"`, `,`, `;` and `\`; what a cookie's value
-    /// is made of.
+    /// `cookie-octet` of RFC 6265: what a cookie's value is made of.
     static func isCookieOctet(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x21, 0x23...0x2B, 0x2D...0x3A, 0x3C...0x5B, 0x5D...0x7E: return true
-        default: return false
-        }
+        HTTPRules.isCookieOctet(byte)
     }
 
     private static func describe(_ byte: UInt8) -> String {

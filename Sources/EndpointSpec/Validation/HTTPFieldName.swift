@@ -1,3 +1,5 @@
+import HTTPRules
+
 /// The one rule for header names a spec writes: parameters sent `in: header`, and every later place a header is
 /// named (response headers, constant headers, auth schemes) goes through ``problem(with:)``.
 ///
@@ -27,15 +29,9 @@ package enum HTTPFieldName {
         return nil
     }
 
-    /// `tchar` of RFC 9110, section 5.6.2.
+    /// `tchar` of RFC 9110, section 5.6.2 (``HTTPRules/isTokenCharacter(_:)``, which the runtime applies too).
     package static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|",
-            "~":
-            return true
-        default:
-            return false
-        }
+        HTTPRules.isTokenCharacter(scalar)
     }
 
     private static func describe(_ scalar: Unicode.Scalar) -> String {

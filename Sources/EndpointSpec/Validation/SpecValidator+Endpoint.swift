@@ -1,3 +1,5 @@
+import HTTPRules
+
 /// Endpoint checks: scope, types, path and parameters, body, and argument names.
 extension SpecValidator {
     mutating func check(_ endpoint: Endpoint) {
@@ -467,11 +469,19 @@ extension SpecValidator {
         for header in headers {
             if let problem = HTTPFieldName.problem(with: header.name.value) {
                 diagnostics.error("constant header of \(owner): \(problem)", at: header.name.location)
-            } else if Self.credentialHeaders.contains(header.name.value.lowercased()) {
+            } else if HTTPRules.isCredentialHeaderName(header.name.value) {
                 diagnostics.error(
                     "constant header '\(header.name.value)' of \(owner) would put a credential in the spec and in "
                         + "the generated code; declare it as a scope's 'auth' (bearer, basic or apiKey) instead",
                     at: header.name.location)
+            } else if HTTPRules.isCredentialLike(header.name.value) {
+                // The runtime treats such a header as a credential (redacted in logs, dropped on a redirect to another
+                // host), so a constant one is most likely a secret written into the generated code.
+                diagnostics.warning(
+                    "constant header '\(header.name.value)' of \(owner) has a name the client treats as a credential's "
+                        + "(it holds '\(HTTPRules.credentialWords.first { header.name.value.lowercased().contains($0) } ?? "")'); "
+                        + "if its value is a secret, declare it as a scope's 'auth' (apiKey) instead of writing it in "
+                        + "the spec", at: header.name.location)
             }
             if let bad = header.value.value.unicodeScalars.first(where: {
                 $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F
@@ -485,8 +495,6 @@ extension SpecValidator {
         }
         checkWireNames(headers.map(\.name), kind: "constant header", in: owner, caseInsensitive: true)
     }
-
-    private static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
 
     /// A `default:` must be a value of its type, and its type one a default can have.
     mutating func checkDefault(_ text: Located<String>?, of type: TypeReference, what: @autoclosure () -> String) {

@@ -19,4 +19,13 @@ struct HeaderFieldTests {
         #expect(!HeaderField.sameName("Straße", "STRASSE") && HeaderField.sameName("Content-Type", "content-TYPE"))
         #expect(ReceivedResponse(status: 200, headers: headers, body: Data()).value(forHeader: "RETRY-AFTER") == "7")
     }
+
+    @Test("credential headers: the names the spec refuses as constants are the ones the client redacts")
+    func credentials() {
+        for name in ["Authorization", "proxy-authorization", "Cookie", "X-Api-Key", "api-key", "X-Auth-Token"] {
+            #expect(TransportOptions(maximumResponseSize: 1).isSensitive(header: name), "\(name)")
+        }
+        #expect(HeaderField.isCredentialLike("X-Shop-Key") && HeaderField.isCredentialLike("x-session-id"))
+        #expect(!HeaderField.isCredentialLike("Stripe-Version") && !HeaderField.isCredentialLike("Accept"))
+    }
 }
