@@ -188,8 +188,11 @@ public final class APIClient: Sendable {
 
     // MARK: Machinery
 
-    /// Sends `endpoint`: conditional validators, interceptors, the credential from `authorization` as its scheme
-    /// says (refreshed once on 401, with one retry), retries as the interceptors decide, then reads the response.
+    /// Sends `endpoint` through the pipeline's steps, each a function below: build the request (configured headers,
+    /// interceptors' adaptations), add a stored response's validators, authorize it as the scope's scheme says,
+    /// then send it until an answer stands: a 401 refreshes the credential once and sends again, a 304 is answered
+    /// from the stored response, a failure the interceptors retry is sent again after their delay, a success with
+    /// validators is stored; then the response is validated and decoded.
     func perform<Response, Failure>(
         _ endpoint: TypedEndpoint<Response, Failure>, authorization: Authorizer?, download: DownloadTarget? = nil
     ) async throws -> Response {
@@ -202,66 +205,30 @@ public final class APIClient: Sendable {
         let store = endpoint.method == .get && download == nil ? configuration.conditionalStore : nil
         if let download { request.timeoutInterval = download.timeout }
         let stored = try await applyValidators(from: store, to: &request, endpoint: name)
-        let unauthorized = request
-        var token = try await credential(from: authorization, endpoint: name)
-        if let authorization, let token {
-            request = try await authorize(unauthorized, with: token, scheme: authorization.scheme, endpoint: name)
+        var attempt = Attempt(unauthorized: request, token: try await credential(from: authorization, endpoint: name))
+        if let authorization, let token = attempt.token {
+            attempt.request = try await authorize(request, with: token, scheme: authorization.scheme, endpoint: name)
         }
         let options = transportOptions(
             for: endpoint, scheme: authorization?.scheme, download: download, bodyFile: bodyFile?.url)
-
-        var attempt = 1
-        var refreshed = false
         while true {
-            let data: Data
-            let response: HTTPURLResponse
-            do {
-                (data, response) = try await exchange(request, options: options, download: download, endpoint: name)
-            } catch ClientError.client(let failure) {
-                guard let delay = await retryDelay(request, attempt: attempt, outcome: .failure(failure)) else {
-                    throw ClientError.client(failure)
-                }
-                try await wait(delay, endpoint: name)
-                attempt += 1
+            guard let (data, response) = try await send(&attempt, options: options, download: download, endpoint: name)
+            else { continue }
+            if try await refreshesAfter401(response, &attempt, authorization: authorization, endpoint: name) {
                 continue
             }
-            let status = response.statusCode
-            if status == 401, !refreshed, let authorization, let rejected = token,
-                let fresh = try await Self.authenticating(
-                    endpoint: name, { try await authorization.credentials.refreshedToken(rejecting: rejected) })
-            {
-                refreshed = true
-                token = fresh
-                request = try await authorize(unauthorized, with: fresh, scheme: authorization.scheme, endpoint: name)
-                continue
-            }
-            if status == 304, let stored {
+            let headers = Self.headers(of: response)
+            let url = response.url ?? attempt.request.url
+            if response.statusCode == 304, let stored {
                 return try interpret(
-                    stored.body, status: 200, headers: stored.headers(updatedBy: Self.headers(of: response)),
-                    for: endpoint, url: response.url ?? request.url)
+                    stored.body, status: 200, headers: stored.headers(updatedBy: headers), for: endpoint, url: url)
             }
-            if !endpoint.isSuccess(status) {
-                let info = HTTPResponseInfo(
-                    endpoint: name, url: request.url, status: status, headers: Self.headers(of: response), body: data)
-                if let delay = await retryDelay(request, attempt: attempt, outcome: .response(info)) {
-                    try await wait(delay, endpoint: name)
-                    attempt += 1
-                    continue
-                }
-            } else if let store, let url = request.url {
-                let headers = Self.headers(of: response)
-                let etag = Self.header("ETag", in: headers)
-                let lastModified = Self.header("Last-Modified", in: headers)
-                if etag != nil || lastModified != nil {
-                    await store.store(
-                        StoredResponse(
-                            etag: etag, lastModified: lastModified, body: data,
-                            headers: StoredResponse.storable(headers)), for: url)
-                }
+            if !endpoint.isSuccess(response.statusCode) {
+                if try await retriesAfterFailure(data, response, headers, &attempt, endpoint: name) { continue }
+            } else if let store {
+                await storeForConditionalRequests(data, headers: headers, of: attempt.request, in: store)
             }
-            return try interpret(
-                data, status: status, headers: Self.headers(of: response), for: endpoint,
-                url: response.url ?? request.url)
+            return try interpret(data, status: response.statusCode, headers: headers, for: endpoint, url: url)
         }
     }
 
@@ -321,6 +288,84 @@ public final class APIClient: Sendable {
         _ request: URLRequest, with credential: String, scheme: AuthScheme, endpoint: String
     ) async throws -> URLRequest {
         try await Self.checked(endpoint: endpoint) { try scheme.authorize(request, with: credential) }
+    }
+
+    /// A request on its way: what is sent, what it was before a credential went on (so a refreshed one can go on
+    /// instead), the credential, which attempt this is, and whether the credential was refreshed already.
+    private struct Attempt {
+        var request: URLRequest
+        let unauthorized: URLRequest
+        var token: String?
+        var number = 1
+        var refreshed = false
+
+        init(unauthorized: URLRequest, token: String?) {
+            self.request = unauthorized
+            self.unauthorized = unauthorized
+            self.token = token
+        }
+    }
+
+    /// Step 4, send: one exchange; nil when it failed on the client's side and an interceptor retries it (after its
+    /// delay, counted as the next attempt), else that failure thrown.
+    private func send(
+        _ attempt: inout Attempt, options: TransportOptions, download: DownloadTarget?, endpoint: String
+    ) async throws -> (Data, HTTPURLResponse)? {
+        do {
+            return try await exchange(attempt.request, options: options, download: download, endpoint: endpoint)
+        } catch ClientError.client(let failure) {
+            guard let delay = await retryDelay(attempt.request, attempt: attempt.number, outcome: .failure(failure))
+            else { throw ClientError.client(failure) }
+            try await wait(delay, endpoint: endpoint)
+            attempt.number += 1
+            return nil
+        }
+    }
+
+    /// Step 5, refresh: a 401 to a credential not refreshed yet asks the credentials for a fresh one (rejecting
+    /// the one sent) and, when they give one, puts it on the request to send again: true then.
+    private func refreshesAfter401(
+        _ response: HTTPURLResponse, _ attempt: inout Attempt, authorization: Authorizer?, endpoint: String
+    ) async throws -> Bool {
+        guard response.statusCode == 401, !attempt.refreshed, let authorization, let rejected = attempt.token,
+            let fresh = try await Self.authenticating(
+                endpoint: endpoint, { try await authorization.credentials.refreshedToken(rejecting: rejected) })
+        else { return false }
+        attempt.refreshed = true
+        attempt.token = fresh
+        attempt.request = try await authorize(
+            attempt.unauthorized, with: fresh, scheme: authorization.scheme, endpoint: endpoint)
+        return true
+    }
+
+    /// Step 6, retry: a status the endpoint does not take as success, which an interceptor retries, is sent again
+    /// after its delay, counted as the next attempt: true then.
+    private func retriesAfterFailure(
+        _ data: Data, _ response: HTTPURLResponse, _ headers: [String: String], _ attempt: inout Attempt,
+        endpoint: String
+    ) async throws -> Bool {
+        let info = HTTPResponseInfo(
+            endpoint: endpoint, url: attempt.request.url, status: response.statusCode, headers: headers, body: data)
+        guard let delay = await retryDelay(attempt.request, attempt: attempt.number, outcome: .response(info)) else {
+            return false
+        }
+        try await wait(delay, endpoint: endpoint)
+        attempt.number += 1
+        return true
+    }
+
+    /// Step 7, store: a success with an `ETag` or `Last-Modified` is kept for the next conditional request.
+    private func storeForConditionalRequests(
+        _ data: Data, headers: [String: String], of request: URLRequest, in store: any ConditionalRequestStore
+    ) async {
+        guard let url = request.url else { return }
+        let etag = Self.header("ETag", in: headers)
+        let lastModified = Self.header("Last-Modified", in: headers)
+        guard etag != nil || lastModified != nil else { return }
+        await store.store(
+            StoredResponse(
+                etag: etag, lastModified: lastModified, body: data, headers: StoredResponse.storable(headers)),
+            for: url)
     }
 
     /// What the transport is asked for: the body limit (a download's own), the headers and query items that
@@ -439,7 +484,7 @@ public final class APIClient: Sendable {
         return ClientFailure(.transport, endpoint: endpoint, underlying: SendableError(error))
     }
 
-    /// Reads a response: success bodies into `Response`, error statuses through the endpoint's error schema.
+    /// Step 8, read: success bodies into `Response`, error statuses through the endpoint's error schema.
     private func interpret<Response, Failure>(
         _ data: Data, status: Int, headers: [String: String], for endpoint: TypedEndpoint<Response, Failure>, url: URL?
     ) throws -> Response {
