@@ -191,8 +191,8 @@ public final class APIClient: Sendable {
     /// Sends `endpoint` through the pipeline's steps, each a function below: build the request (configured headers,
     /// interceptors' adaptations), add a stored response's validators, authorize it as the scope's scheme says,
     /// then send it until an answer stands: a 401 refreshes the credential once and sends again, a 304 is answered
-    /// from the stored response, a failure the interceptors retry is sent again after their delay, a success with
-    /// validators is stored; then the response is validated and decoded.
+    /// from the stored response, a failure the interceptors retry is sent again after their delay, a success is
+    /// checked by the interceptors and, with validators, stored; then the response is read.
     func perform<Response, Failure>(
         _ endpoint: TypedEndpoint<Response, Failure>, authorization: Authorizer?, download: DownloadTarget? = nil
     ) async throws -> Response {
@@ -225,8 +225,11 @@ public final class APIClient: Sendable {
             }
             if !endpoint.isSuccess(response.statusCode) {
                 if try await retriesAfterFailure(data, response, headers, &attempt, endpoint: name) { continue }
-            } else if let store {
-                await storeForConditionalRequests(data, headers: headers, of: attempt.request, in: store)
+            } else {
+                try await validate(data, response, headers, of: attempt.request, endpoint: name)
+                if let store {
+                    await storeForConditionalRequests(data, headers: headers, of: attempt.request, in: store)
+                }
             }
             return try interpret(data, status: response.statusCode, headers: headers, for: endpoint, url: url)
         }
@@ -354,7 +357,32 @@ public final class APIClient: Sendable {
         return true
     }
 
-    /// Step 7, store: a success with an `ETag` or `Last-Modified` is kept for the next conditional request.
+    /// Step 7, validate: each interceptor's check of a success; what one throws fails the call as an
+    /// `undecodableResponse` carrying the response and that error itself, to match on.
+    private func validate(
+        _ data: Data, _ response: HTTPURLResponse, _ headers: [String: String], of request: URLRequest,
+        endpoint: String
+    ) async throws {
+        guard !configuration.interceptors.isEmpty else { return }
+        let received = ReceivedResponse(
+            status: response.statusCode, headers: headers, body: data, url: response.url ?? request.url)
+        for interceptor in configuration.interceptors {
+            do {
+                try await interceptor.validate(received, for: request)
+            } catch {
+                if error is CancellationError || Task.isCancelled {
+                    throw ClientError.client(ClientFailure(.cancelled, endpoint: endpoint))
+                }
+                let info = HTTPResponseInfo(
+                    endpoint: endpoint, url: request.url, status: response.statusCode, headers: headers, body: data)
+                throw ClientError.client(
+                    ClientFailure(
+                        .undecodableResponse, endpoint: endpoint, response: info, underlying: error))
+            }
+        }
+    }
+
+    /// Step 8, store: a success with an `ETag` or `Last-Modified` is kept for the next conditional request.
     private func storeForConditionalRequests(
         _ data: Data, headers: [String: String], of request: URLRequest, in store: any ConditionalRequestStore
     ) async {
@@ -484,7 +512,7 @@ public final class APIClient: Sendable {
         return ClientFailure(.transport, endpoint: endpoint, underlying: SendableError(error))
     }
 
-    /// Step 8, read: success bodies into `Response`, error statuses through the endpoint's error schema.
+    /// Step 9, read: success bodies into `Response`, error statuses through the endpoint's error schema.
     private func interpret<Response, Failure>(
         _ data: Data, status: Int, headers: [String: String], for endpoint: TypedEndpoint<Response, Failure>, url: URL?
     ) throws -> Response {

@@ -80,7 +80,8 @@ public struct ClientFailure: Error, Sendable, CustomStringConvertible {
         /// The request could not be built: a body that does not encode, a bad base URL, a header whose name is not
         /// a token or whose value holds CR, LF or NUL (``InvalidHeaderError`` names it).
         case invalidRequest
-        /// A success response whose body does not decode into the response type.
+        /// A success response whose body does not decode into the response type, or that an interceptor's
+        /// ``RequestInterceptor/validate(_:for:)`` refused (its error is kept as `underlying`).
         case undecodableResponse
         /// Another transport failure.
         case transport

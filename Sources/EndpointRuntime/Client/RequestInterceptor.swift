@@ -20,16 +20,23 @@ public enum RetryDecision: Sendable, Equatable {
     case retry(after: Duration)
 }
 
-/// A hook around every request: adapt it before it is sent, decide about retrying after a failure.
+/// A hook around every request: adapt it before it is sent, decide about retrying after a failure, and check a
+/// success response before it is read. Each has a default that does nothing, so an interceptor implements only
+/// what it needs.
 public protocol RequestInterceptor: Sendable {
     /// The request to send instead of `request` (add a header, sign it, …).
     func adapt(_ request: URLRequest) async throws -> URLRequest
     /// Whether to retry after attempt number `attempt` (1 for the first send) ended with `outcome`.
     func retry(_ request: URLRequest, attempt: Int, outcome: RequestOutcome) async -> RetryDecision
+    /// Checks a response the endpoint takes as success, before it is stored for conditional requests or read:
+    /// throw to fail the call as an `undecodableResponse` carrying the response and your error (an API that
+    /// answers `200` with `{"error": …}`, a missing signature header).
+    func validate(_ response: ReceivedResponse, for request: URLRequest) async throws
 }
 
 extension RequestInterceptor {
     public func adapt(_ request: URLRequest) async throws -> URLRequest { request }
+    public func validate(_ response: ReceivedResponse, for request: URLRequest) async throws {}
     public func retry(_ request: URLRequest, attempt: Int, outcome: RequestOutcome) async -> RetryDecision {
         .doNotRetry
     }

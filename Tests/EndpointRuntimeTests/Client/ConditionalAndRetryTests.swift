@@ -191,4 +191,35 @@ struct RetryTests {
         _ = try await api.send(profile)
         #expect(transport.requests.first?.value(forHTTPHeaderField: "X-Signature") == "signed")
     }
+
+    @Test("an interceptor's validate refuses a success as undecodable, with the response and its error, unstored")
+    func validate() async throws {
+        struct APIError: Error, Equatable { var message: String }
+        struct ErrorInBody: RequestInterceptor {
+            func validate(_ response: ReceivedResponse, for request: URLRequest) async throws {
+                if let text = String(data: response.body, encoding: .utf8), text.contains("\"error\"") {
+                    throw APIError(message: text)
+                }
+            }
+        }
+        let store = InMemoryConditionalStore()
+        let transport = StubTransport(status: 200, json: #"{"error":"quota"}"#, headers: ["ETag": "\"e1\""])
+        let api = APIClient(
+            configuration: .init(
+                baseURL: baseURL, transport: transport, interceptors: [RetryPolicy(), ErrorInBody()],
+                conditionalStore: store))
+        do {
+            _ = try await api.send(profile)
+            Issue.record("no error")
+        } catch ClientError.client(let failure) {
+            #expect(failure.kind == .undecodableResponse)
+            #expect(failure.response?.status == 200 && failure.response?.body == Data(#"{"error":"quota"}"#.utf8))
+            #expect((failure.underlying as? APIError)?.message == #"{"error":"quota"}"#)
+        }
+        #expect(await store.response(for: try #require(transport.requests.first?.url)) == nil)
+
+        let fine = StubTransport(status: 200, json: #"{"name":"ok"}"#)
+        let passing = APIClient(configuration: .init(baseURL: baseURL, transport: fine, interceptors: [ErrorInBody()]))
+        #expect(try await passing.send(profile) == Profile(name: "ok"))
+    }
 }
