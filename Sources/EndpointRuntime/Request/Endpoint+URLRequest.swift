@@ -209,6 +209,11 @@ struct AllowedBytes: Sendable {
         self.table = table
     }
 
+    /// The bytes `allowed` accepts, `%` never among them (it starts every escape).
+    init(where allowed: (UInt8) -> Bool) {
+        table = (0...255).map { $0 != UInt8(ascii: "%") && allowed(UInt8($0)) }
+    }
+
     /// `text` with every UTF-8 byte outside the set written as `%XX` (upper-case hex); `text` itself when
     /// nothing needs escaping.
     func escape(_ text: some StringProtocol) -> String {

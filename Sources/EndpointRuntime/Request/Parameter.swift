@@ -93,27 +93,14 @@ extension Parameter {
         var cookies: [String] = []
         for parameter in parameters {
             for pair in parameter.pairs {
-                cookies.append(
-                    percentEncoded(pair.name, keeping: HeaderField.isTokenByte) + "="
-                        + percentEncoded(pair.value, keeping: HeaderField.isCookieOctet))
+                cookies.append(cookieName.escape(pair.name) + "=" + cookieValue.escape(pair.value))
             }
         }
         return Parameter("Cookie", cookies.isEmpty ? nil : cookies.joined(separator: "; "))
     }
 
-    /// `text` with each UTF-8 byte that `keeping` refuses, and `%`, written as `%XX`.
-    private static func percentEncoded(_ text: String, keeping: (UInt8) -> Bool) -> String {
-        guard !text.utf8.allSatisfy({ keeping($0) && $0 != UInt8(ascii: "%") }) else { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count * 3)
-        for byte in text.utf8 {
-            if keeping(byte) && byte != UInt8(ascii: "%") {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    /// What a cookie's name keeps as it is: RFC 9110 token characters.
+    private static let cookieName = AllowedBytes(where: HeaderField.isTokenByte)
+    /// What a cookie's value keeps as it is: RFC 6265 cookie-octets.
+    private static let cookieValue = AllowedBytes(where: HeaderField.isCookieOctet)
 }
