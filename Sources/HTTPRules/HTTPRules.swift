@@ -41,17 +41,28 @@ package enum HTTPRules {
 
     /// Whether `name` is one of ``credentialHeaderNames``, ignoring ASCII case.
     package static func isCredentialHeaderName(_ name: String) -> Bool {
-        let lowered = asciiLowercased(name)
-        return credentialHeaderNames.contains { asciiLowercased($0) == lowered }
+        credentialHeaderNames.contains { sameFieldName($0, name) }
+    }
+
+    /// The first of ``credentialWords`` a header's name holds, ignoring ASCII case, or nil.
+    package static func credentialWord(in name: String) -> String? {
+        let lowered = String(decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return credentialWords.first { lowered.contains($0) }
     }
 
     /// Whether a header's name holds one of ``credentialWords``, ignoring ASCII case.
     package static func isCredentialLike(_ name: String) -> Bool {
-        let lowered = asciiLowercased(name)
-        return credentialWords.contains { lowered.contains($0) }
+        credentialWord(in: name) != nil
     }
 
-    private static func asciiLowercased(_ text: String) -> String {
-        String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    /// Whether two header names are the same, ignoring ASCII case as HTTP field names are compared, without
+    /// lower-cased copies.
+    package static func sameFieldName(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        return zip(lhs.utf8, rhs.utf8).allSatisfy { left, right in
+            // `| 0x20` lower-cases an ASCII letter; only letters may differ in case.
+            let lower = left | 0x20
+            return left == right || (lower == right | 0x20 && lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+        }
     }
 }

@@ -60,14 +60,9 @@ public enum HeaderField {
         return headers.first { sameName($0.key, name) }?.value
     }
 
-    /// Whether two header names are the same, ignoring ASCII case.
+    /// Whether two header names are the same, ignoring ASCII case (``HTTPRules/sameFieldName(_:_:)``).
     static func sameName(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        return zip(lhs.utf8, rhs.utf8).allSatisfy { left, right in
-            // `| 0x20` lower-cases an ASCII letter; only letters may differ in case.
-            let lower = left | 0x20
-            return left == right || (lower == right | 0x20 && lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
-        }
+        HTTPRules.sameFieldName(lhs, rhs)
     }
 
     /// A byte of a token (``isTokenCharacter(_:)``).

@@ -474,14 +474,13 @@ extension SpecValidator {
                     "constant header '\(header.name.value)' of \(owner) would put a credential in the spec and in "
                         + "the generated code; declare it as a scope's 'auth' (bearer, basic or apiKey) instead",
                     at: header.name.location)
-            } else if HTTPRules.isCredentialLike(header.name.value) {
+            } else if let word = HTTPRules.credentialWord(in: header.name.value) {
                 // The runtime treats such a header as a credential (redacted in logs, dropped on a redirect to another
                 // host), so a constant one is most likely a secret written into the generated code.
                 diagnostics.warning(
                     "constant header '\(header.name.value)' of \(owner) has a name the client treats as a credential's "
-                        + "(it holds '\(HTTPRules.credentialWords.first { header.name.value.lowercased().contains($0) } ?? "")'); "
-                        + "if its value is a secret, declare it as a scope's 'auth' (apiKey) instead of writing it in "
-                        + "the spec", at: header.name.location)
+                        + "(it holds '\(word)'); if its value is a secret, declare it as a scope's 'auth' (apiKey) "
+                        + "instead of writing it in the spec", at: header.name.location)
             }
             if let bad = header.value.value.unicodeScalars.first(where: {
                 $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F
