@@ -7,10 +7,11 @@
 /// inline models merge; a component keeps its own name, and an inline model the same as a component becomes that
 /// component. A merged model is named, in order of preference, after the component it is; after the words all its
 /// places' names share at their start and their end (`…SetupFutureUsage` everywhere makes `SetupFutureUsage`), when
-/// that keeps at least two words and is free; else after its shortest place's name. Its own documentation is kept
+/// that keeps at least two words and is free; for an enumeration of one value, after that value; else after its
+/// shortest place's name (``sharedName(for:kind:)``). Its own documentation is kept
 /// where every place says the same, since a property keeps its own description either way.
 extension OpenAPIDecoder {
-    /// Merges the inline models that are the same, in `spec`'s models and every type that refers to them.
+    /// Merges the inline models that are the same, in the models and every endpoint of `spec` that refers to them.
     mutating func mergeSameInlineModels(in spec: inout Spec) {
         var renamed: [String: String] = [:]
         // Models a discriminator names keep their names: a discriminated union's variants stay distinct.
@@ -76,19 +77,11 @@ extension OpenAPIDecoder {
         renamed = Self.resolvingChains(renamed)
         let kept = models.filter { renamed[$0.name.value] == nil }.map { Self.renaming($0, renamed) }
         replaceModels(with: kept)
+        // An OpenAPI document's types stand in its models and its operations alone (it has no API-wide errors or
+        // parameters), so those are all there is to rename.
         spec.namespaces = spec.namespaces.map { namespace in
             var copy = namespace
             copy.endpoints = namespace.endpoints.map { Self.renaming($0, renamed) }
-            return copy
-        }
-        spec.errors = spec.errors.map { error in
-            var copy = error
-            copy.type = Self.renaming(error.type, renamed)
-            return copy
-        }
-        spec.parameters = spec.parameters.map { parameter in
-            var copy = parameter
-            copy.parameter.type = Self.renaming(parameter.parameter.type, renamed)
             return copy
         }
     }
@@ -156,7 +149,7 @@ extension OpenAPIDecoder {
 
     /// A model name's words: `PostCustomersAddressOption1` is `Post`, `Customers`, `Address`, `Option1`. A word
     /// starts at a capital letter after a small letter or digit.
-    static func words(_ name: String) -> [Substring] {
+    private static func words(_ name: String) -> [Substring] {
         var words: [Substring] = []
         var start = name.startIndex
         var previousEndsWord = false
