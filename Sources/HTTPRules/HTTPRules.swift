@@ -16,6 +16,11 @@ package enum HTTPRules {
         }
     }
 
+    /// Whether `text` is a token (`1*tchar`): a header name, a cookie name, a media type's type or subtype.
+    package static func isToken(_ text: some StringProtocol) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy(isTokenByte)
+    }
+
     /// `tchar` for a Unicode scalar: only ASCII ones can be.
     package static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII && isTokenByte(UInt8(scalar.value))

@@ -1,3 +1,5 @@
+import HTTPRules
+
 /// How a response body is read: the one rule that ties a body's type to the endpoint's media type, used by the
 /// validator (to refuse what cannot work) and the resolver (to record what will happen).
 package enum BodyReading: String, Sendable, Hashable {
@@ -19,7 +21,7 @@ package enum MediaType {
         let parts = text.split(separator: ";", omittingEmptySubsequences: false)
         let essence = parts[0].trimmingSpaces
         let halves = essence.split(separator: "/", omittingEmptySubsequences: false)
-        guard halves.count == 2, isToken(halves[0]), isToken(halves[1]) else {
+        guard halves.count == 2, HTTPRules.isToken(halves[0]), HTTPRules.isToken(halves[1]) else {
             return "'\(text)' is not a media type; write 'type/subtype', such as 'image/png' or 'text/csv'"
         }
         for parameter in parts.dropFirst() {
@@ -30,7 +32,7 @@ package enum MediaType {
                 && !value.dropFirst().dropLast().unicodeScalars.contains {
                     $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F
                 }
-            guard pair.count == 2, isToken(Substring(pair[0].trimmingSpaces)), quoted || isToken(Substring(value))
+            guard pair.count == 2, HTTPRules.isToken(pair[0].trimmingSpaces), quoted || HTTPRules.isToken(value)
             else {
                 return "the parameter '\(parameter.trimmingSpaces)' of the media type '\(text)' is not 'name=value'"
             }
@@ -64,10 +66,6 @@ package enum MediaType {
         case .builtin(.string): return .text
         default: return nil
         }
-    }
-
-    private static func isToken(_ text: Substring) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy(HTTPFieldName.isTokenCharacter)
     }
 }
 

@@ -287,7 +287,7 @@ extension SpecValidator {
             if location == .cookie {
                 // A cookie's name is an RFC 6265 token, the same characters as a header name.
                 let wireName = parameter.key ?? parameter.name
-                if wireName.value.isEmpty || !wireName.value.unicodeScalars.allSatisfy(HTTPFieldName.isTokenCharacter) {
+                if !HTTPRules.isToken(wireName.value) {
                     diagnostics.error(
                         "cookie parameter '\(parameter.name.value)' of \(what) is named '\(wireName.value)', which is "
                             + "not a cookie name; use letters, digits and !#$%&'*+-.^_`|~ only (RFC 6265), and 'key' "

@@ -1,3 +1,5 @@
+import HTTPRules
+
 /// Scope checks: known includes, no include cycles.
 extension SpecValidator {
     /// Cycles through more scopes than this are shown shortened.
@@ -56,7 +58,7 @@ extension SpecValidator {
             }
         case .cookie:
             // A cookie's name is an RFC 6265 token, the same characters as a header name.
-            if name.value.isEmpty || !name.value.unicodeScalars.allSatisfy(HTTPFieldName.isTokenCharacter) {
+            if !HTTPRules.isToken(name.value) {
                 diagnostics.error(
                     "the API key cookie of \(owner) is named '\(name.value)', which is not a cookie name; use "
                         + "letters, digits and !#$%&'*+-.^_`|~ only (RFC 6265)", at: name.location)
