@@ -317,9 +317,17 @@ package enum SpecWriter {
             case "\n": quoted += "\\n"
             case "\r": quoted += "\\r"
             case "\t": quoted += "\\t"
-            case _ where character.value < 0x20 || character.value == 0x7F:
+            // YAML reads these three as line breaks, folding them away inside a quoted scalar.
+            case "\u{85}": quoted += "\\N"
+            case "\u{2028}": quoted += "\\L"
+            case "\u{2029}": quoted += "\\P"
+            // The rest of what YAML does not let a document hold as it is (control characters, C1 controls, the
+            // byte order mark, non-characters), escaped by code point so it reads back the same.
+            case _ where character.value < 0x20 || (0x7F...0x9F).contains(character.value):
                 let hex = String(character.value, radix: 16, uppercase: true)
                 quoted += "\\x" + String(repeating: "0", count: max(0, 2 - hex.count)) + hex
+            case "\u{FEFF}", "\u{FFFE}", "\u{FFFF}":
+                quoted += "\\u" + String(character.value, radix: 16, uppercase: true)
             default: quoted.unicodeScalars.append(character)
             }
         }
