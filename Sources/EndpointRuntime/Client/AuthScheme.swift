@@ -65,8 +65,8 @@ public enum AuthScheme: Sendable, Hashable {
                     reason: "a cookie value may hold only visible ASCII other than '\"', ',', ';' and '\\' (RFC 6265)")
             }
             let cookie = "\(name)=\(credential)"
-            let existing = request.value(forHTTPHeaderField: "Cookie").flatMap { $0.isEmpty ? nil : $0 }
-            try request.setCheckedHeader(existing.map { "\($0); \(cookie)" } ?? cookie, for: "Cookie")
+            try request.setCheckedHeader(
+                HeaderField.cookies(request.value(forHTTPHeaderField: "Cookie"), adding: cookie), for: "Cookie")
         case .apiKey(let name, .query):
             guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
             else { throw InvalidCredentialError(scheme: self, reason: "the request has no URL to add it to") }

@@ -60,6 +60,12 @@ public enum HeaderField {
         return headers.first { sameName($0.key, name) }?.value
     }
 
+    /// A `Cookie` header's value with `added` (`name=value` pairs) after the cookies it holds already, if any.
+    static func cookies(_ existing: String?, adding added: String) -> String {
+        guard let existing, !existing.isEmpty else { return added }
+        return "\(existing); \(added)"
+    }
+
     /// Whether two header names are the same, ignoring ASCII case (``HTTPRules/sameFieldName(_:_:)``).
     static func sameName(_ lhs: String, _ rhs: String) -> Bool {
         HTTPRules.sameFieldName(lhs, rhs)

@@ -28,8 +28,9 @@ extension TypedEndpoint {
     }
 
     /// The request with `configuredHeaders` (a client's defaults) where the endpoint sets none (a configured
-    /// `Cookie` joins the endpoint's cookies instead), its body in memory. What the endpoint declares wins, then the configuration, then the defaults: `Content-Type` of the
-    /// body's encoding and `Accept: application/json`, each only where nobody set one.
+    /// `Cookie` joins the endpoint's cookies instead), its body in memory. What the endpoint declares wins, then the
+    /// configuration, then the defaults: `Content-Type` of the body's encoding and `Accept: application/json`, each
+    /// only where nobody set one.
     func urlRequest(
         baseURL: URL, configuredHeaders: [String: String], encoder: @autoclosure () -> JSONEncoder
     ) throws -> URLRequest {
@@ -57,8 +58,8 @@ extension TypedEndpoint {
         for (field, value) in configuredHeaders {
             if let existing = request.value(forHTTPHeaderField: field) {
                 // Cookies add up: the endpoint's cookie parameters, then the configuration's cookies.
-                if field.lowercased() == "cookie", !value.isEmpty {
-                    try request.setCheckedHeader(existing.isEmpty ? value : "\(existing); \(value)", for: field)
+                if HeaderField.sameName(field, "Cookie"), !value.isEmpty {
+                    try request.setCheckedHeader(HeaderField.cookies(existing, adding: value), for: field)
                 }
                 continue
             }
