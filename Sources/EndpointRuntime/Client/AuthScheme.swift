@@ -59,7 +59,7 @@ public enum AuthScheme: Sendable, Hashable {
         case .apiKey(let name, .header):
             try request.setCheckedHeader(try Self.checkedHeaderValue(credential, scheme: self), for: name)
         case .apiKey(let name, .cookie):
-            guard !credential.isEmpty, credential.unicodeScalars.allSatisfy(Self.isCookieOctet) else {
+            guard !credential.isEmpty, credential.utf8.allSatisfy(HeaderField.isCookieOctet) else {
                 throw InvalidCredentialError(
                     scheme: self,
                     reason: "a cookie value may hold only visible ASCII other than '\"', ',', ';' and '\\' (RFC 6265)")
@@ -93,11 +93,6 @@ public enum AuthScheme: Sendable, Hashable {
                 scheme: scheme, reason: "it contains a control character or a character outside ASCII")
         }
         return credential
-    }
-
-    /// `cookie-octet` of RFC 6265 (``HeaderField/isCookieOctet(_:)``).
-    private static func isCookieOctet(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x80 && HeaderField.isCookieOctet(UInt8(scalar.value))
     }
 }
 
