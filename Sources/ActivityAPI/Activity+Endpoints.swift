@@ -7,9 +7,7 @@ extension Activity.Feed {
     /// The latest events, newest first.
     ///
     /// `GET /feed`.
-    public static func list(
-        priority: Activity.Models.Priority? = nil
-    ) -> TypedEndpoint<[Activity.Models.Event], Never> {
+    public static func list(priority: Activity.Models.Priority? = nil) -> Endpoint<[Activity.Models.Event], Never> {
         .json(
             method: .get,
             path: "/feed",
@@ -22,7 +20,7 @@ extension Activity.Feed {
     /// Sends an event again, as it was.
     ///
     /// `POST /feed/replay`.
-    public static func replay(body: Activity.Models.Event) -> TypedEndpoint<Activity.Models.Event, Never> {
+    public static func replay(body: Activity.Models.Event) -> Endpoint<Activity.Models.Event, Never> {
         .json(
             method: .post,
             path: "/feed/replay",
@@ -38,7 +36,7 @@ extension Activity.Notifications {
     ///   - minimum: Defaults to `1`.
     public static func list(
         minimum: Activity.Models.Priority = Activity.Models.Priority.normal
-    ) -> TypedEndpoint<[Activity.Models.Notification], Never> {
+    ) -> Endpoint<[Activity.Models.Notification], Never> {
         .json(
             method: .get,
             path: "/notifications",
@@ -51,7 +49,7 @@ extension Activity.Notifications {
     /// `PUT /subscriptions`.
     public static func subscribe(
         body: Activity.Models.Subscription
-    ) -> TypedEndpoint<Activity.Models.Subscription, Never> {
+    ) -> Endpoint<Activity.Models.Subscription, Never> {
         .json(
             method: .put,
             path: "/subscriptions",

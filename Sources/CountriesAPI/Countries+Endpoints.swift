@@ -13,7 +13,7 @@ extension RestCountries.Countries {
     public static func byName(
         name: String,
         fullText: Bool? = nil
-    ) -> TypedEndpoint<[RestCountries.Models.Country], RestCountries.Models.NotFound> {
+    ) -> Endpoint<[RestCountries.Models.Country], RestCountries.Models.NotFound> {
         .json(
             method: .get,
             path: "/name/{name}",
@@ -32,7 +32,7 @@ extension RestCountries.Countries {
     /// `GET /alpha`.
     public static func byCodes(
         codes: [String]
-    ) -> TypedEndpoint<[RestCountries.Models.Country], RestCountries.Models.NotFound> {
+    ) -> Endpoint<[RestCountries.Models.Country], RestCountries.Models.NotFound> {
         .json(
             method: .get,
             path: "/alpha",

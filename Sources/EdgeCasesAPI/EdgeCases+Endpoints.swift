@@ -13,7 +13,7 @@ extension EdgeCases.Data {
         `in`: EdgeCases.Models._Type? = nil,
         `for`: [EdgeCases.Models._Type]? = nil,
         xRequestID: UUID? = nil
-    ) -> TypedAuthorizedEndpoint<Token, EdgeCases.Models.Result, EdgeCases.Failures.ErrorOrResult> {
+    ) -> AuthorizedEndpoint<Token, Reply<EdgeCases.Models.Result, DefaultHeaders>, EdgeCases.Failures.ErrorOrResult> {
         .json(
             method: .get,
             path: "/data/{class}/{self}",
@@ -29,18 +29,7 @@ extension EdgeCases.Data {
         )
     }
 
-    /// `default(…)` answered with its body, the headers in `DefaultHeaders` and the status.
-    public static func defaultWithHeaders<Token: EdgeCases.Access._Self>(
-        `class`: String,
-        `self` selfValue: Int,
-        `in`: EdgeCases.Models._Type? = nil,
-        `for`: [EdgeCases.Models._Type]? = nil,
-        xRequestID: UUID? = nil
-    ) -> TypedAuthorizedEndpoint<Token, Reply<EdgeCases.Models.Result, DefaultHeaders>, EdgeCases.Failures.ErrorOrResult> {
-        `default`(class: `class`, self: selfValue, in: `in`, for: `for`, xRequestID: xRequestID).withHeaders()
-    }
-
-    /// The response headers of `default(…)`; `defaultWithHeaders(…)` returns them with the body and the status.
+    /// The response headers of `default(…)`, which it answers with in a `Reply` beside the body and the status.
     public struct DefaultHeaders: ResponseHeaders, Hashable {
         /// `self`, if the response has it.
         ///
@@ -96,7 +85,7 @@ extension EdgeCases.Data {
         `class`: String,
         _2nd: Bool,
         `default`: Int? = nil
-    ) -> TypedAuthorizedEndpoint<Token, [String: EdgeCases.Models.Result], EdgeCases.Failures.CodableOrErrorOrNoBodyOrResult> {
+    ) -> AuthorizedEndpoint<Token, [String: EdgeCases.Models.Result], EdgeCases.Failures.CodableOrErrorOrNoBodyOrResult> {
         .json(
             method: .post,
             path: "/data/\"quoted\"/{id}",
@@ -119,7 +108,7 @@ extension EdgeCases.URL {
     public static func get<Token: EdgeCases.Access.Date>(
         `self` selfValue: String,
         type: EdgeCases.Models._Type? = nil
-    ) -> TypedAuthorizedEndpoint<Token, Void, EdgeCases.Failures.ErrorOrResult> {
+    ) -> AuthorizedEndpoint<Token, Void, EdgeCases.Failures.ErrorOrResult> {
         .empty(
             method: .put,
             path: "/url",
@@ -134,7 +123,7 @@ extension EdgeCases.URL {
     /// `POST /type`.
     public static func type(
         body: EdgeCases.Models.Endpoint
-    ) -> TypedEndpoint<EdgeCases.Models._Type, EdgeCases.Failures.ErrorOrResult> {
+    ) -> EndpointRuntime.Endpoint<EdgeCases.Models._Type, EdgeCases.Failures.ErrorOrResult> {
         .json(
             method: .post,
             path: "/type",
@@ -146,7 +135,7 @@ extension EdgeCases.URL {
     /// `GET /ünïcödé/{naïve}`.
     public static func `protocol`(
         naïve: String
-    ) -> TypedEndpoint<EdgeCases.Models.Page, EdgeCases.Failures.ErrorOrResult> {
+    ) -> EndpointRuntime.Endpoint<EdgeCases.Models.Page, EdgeCases.Failures.ErrorOrResult> {
         .json(
             method: .get,
             path: "/ünïcödé/{naïve}",
@@ -162,7 +151,7 @@ extension EdgeCases.日本語 {
     public static func 一覧<Token: EdgeCases.Access.Error>(
         after: EdgeCases.Models._Type? = nil,
         _2nd: Int? = nil
-    ) -> TypedAuthorizedEndpoint<Token, EdgeCases.Models.Page?, EdgeCases.Failures.ErrorOrResult> {
+    ) -> AuthorizedEndpoint<Token, Reply<EdgeCases.Models.Page?, 一覧Headers>, EdgeCases.Failures.ErrorOrResult> {
         .json(
             method: .get,
             path: "/nihongo",
@@ -175,15 +164,7 @@ extension EdgeCases.日本語 {
         )
     }
 
-    /// `一覧(…)` answered with its body, the headers in `一覧Headers` and the status.
-    public static func 一覧WithHeaders<Token: EdgeCases.Access.Error>(
-        after: EdgeCases.Models._Type? = nil,
-        _2nd: Int? = nil
-    ) -> TypedAuthorizedEndpoint<Token, Reply<EdgeCases.Models.Page?, 一覧Headers>, EdgeCases.Failures.ErrorOrResult> {
-        一覧(after: after, _2nd: _2nd).withHeaders()
-    }
-
-    /// The response headers of `一覧(…)`; `一覧WithHeaders(…)` returns them with the body and the status.
+    /// The response headers of `一覧(…)`, which it answers with in a `Reply` beside the body and the status.
     public struct 一覧Headers: ResponseHeaders, Hashable {
         /// `ETag`, if the response has it.
         public var 名前: String?
@@ -199,7 +180,8 @@ extension EdgeCases.日本語 {
     }
 
     /// `GET /links`.
-    public static func links() -> TypedEndpoint<Void, EdgeCases.Failures.ErrorOrResult> {
+    public static func links(
+    ) -> EndpointRuntime.Endpoint<Reply<Void, LinksHeaders>, EdgeCases.Failures.ErrorOrResult> {
         .empty(
             method: .get,
             path: "/links",
@@ -208,13 +190,7 @@ extension EdgeCases.日本語 {
         )
     }
 
-    /// `links()` answered with its body, the headers in `LinksHeaders` and the status.
-    public static func linksWithHeaders(
-    ) -> TypedEndpoint<Reply<Void, LinksHeaders>, EdgeCases.Failures.ErrorOrResult> {
-        links().withHeaders()
-    }
-
-    /// The response headers of `links()`; `linksWithHeaders()` returns them with the body and the status.
+    /// The response headers of `links()`, which it answers with in a `Reply` beside the body and the status.
     public struct LinksHeaders: ResponseHeaders, Hashable {
         /// `Link`.
         public var link: String

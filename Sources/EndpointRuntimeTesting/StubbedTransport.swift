@@ -70,7 +70,7 @@ public final class StubbedTransport: HTTPTransport, Sendable {
 
     /// Answers `endpoint`'s requests with `response` from now on.
     public func stub<Response, Failure>(
-        _ endpoint: TypedEndpoint<Response, Failure>, matching: Matching = .route, with response: StubResponse
+        _ endpoint: Endpoint<Response, Failure>, matching: Matching = .route, with response: StubResponse
     ) {
         var exact: Exact?
         if matching == .request, let request = try? endpoint.urlRequest(baseURL: Self.placeholderBase) {
@@ -88,7 +88,7 @@ public final class StubbedTransport: HTTPTransport, Sendable {
 
     /// Answers an authorized endpoint's requests with `response` from now on; see ``stub(_:matching:with:)-…``.
     public func stub<Authorization, Response, Failure>(
-        _ endpoint: TypedAuthorizedEndpoint<Authorization, Response, Failure>, matching: Matching = .route,
+        _ endpoint: AuthorizedEndpoint<Authorization, Response, Failure>, matching: Matching = .route,
         with response: StubResponse
     ) {
         stub(endpoint.endpoint, matching: matching, with: response)
@@ -105,7 +105,7 @@ public final class StubbedTransport: HTTPTransport, Sendable {
     public var requests: [URLRequest] { recorded.withLock { $0 } }
 
     /// The requests sent so far that `endpoint`'s route matches.
-    public func requests<Response, Failure>(for endpoint: TypedEndpoint<Response, Failure>) -> [URLRequest] {
+    public func requests<Response, Failure>(for endpoint: Endpoint<Response, Failure>) -> [URLRequest] {
         let route = Route(endpoint.path, spanning: endpoint.multiSegmentPathParameters)
         return requests.filter {
             $0.httpMethod == endpoint.method.rawValue && $0.url.map { route.matches($0, below: basePath) } == true
@@ -114,7 +114,7 @@ public final class StubbedTransport: HTTPTransport, Sendable {
 
     /// The requests sent so far that an authorized endpoint's route matches.
     public func requests<Authorization, Response, Failure>(
-        for endpoint: TypedAuthorizedEndpoint<Authorization, Response, Failure>
+        for endpoint: AuthorizedEndpoint<Authorization, Response, Failure>
     ) -> [URLRequest] {
         requests(for: endpoint.endpoint)
     }
@@ -157,7 +157,7 @@ public struct ScopedStubs<Scope: AuthorizationScope>: Sendable {
 
     /// Answers `endpoint`'s requests with `response` from now on.
     public func stub<Response, Failure>(
-        _ endpoint: TypedAuthorizedEndpoint<Scope, Response, Failure>, matching: StubbedTransport.Matching = .route,
+        _ endpoint: AuthorizedEndpoint<Scope, Response, Failure>, matching: StubbedTransport.Matching = .route,
         with response: StubResponse
     ) {
         transport.stub(endpoint.endpoint, matching: matching, with: response)
@@ -165,7 +165,7 @@ public struct ScopedStubs<Scope: AuthorizationScope>: Sendable {
 
     /// The requests sent so far that `endpoint`'s route matches.
     public func requests<Response, Failure>(
-        for endpoint: TypedAuthorizedEndpoint<Scope, Response, Failure>
+        for endpoint: AuthorizedEndpoint<Scope, Response, Failure>
     ) -> [URLRequest] {
         transport.requests(for: endpoint.endpoint)
     }

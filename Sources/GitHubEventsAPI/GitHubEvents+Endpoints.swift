@@ -20,7 +20,7 @@ extension GitHub.Repos {
         repo: String,
         page: Int? = nil,
         perPage: Int? = nil
-    ) -> TypedAuthorizedEndpoint<Token, [GitHub.Models.Event], GitHub.Models.GitHubError> {
+    ) -> AuthorizedEndpoint<Token, Reply<[GitHub.Models.Event], EventsHeaders>, GitHub.Models.GitHubError> {
         .json(
             method: .get,
             path: "/repos/{owner}/{repo}/events",
@@ -36,17 +36,7 @@ extension GitHub.Repos {
         )
     }
 
-    /// `events(…)` answered with its body, the headers in `EventsHeaders` and the status.
-    public static func eventsWithHeaders<Token: GitHub.Access.Public>(
-        owner: String,
-        repo: String,
-        page: Int? = nil,
-        perPage: Int? = nil
-    ) -> TypedAuthorizedEndpoint<Token, Reply<[GitHub.Models.Event], EventsHeaders>, GitHub.Models.GitHubError> {
-        events(owner: owner, repo: repo, page: page, perPage: perPage).withHeaders()
-    }
-
-    /// The response headers of `events(…)`; `eventsWithHeaders(…)` returns them with the body and the status.
+    /// The response headers of `events(…)`, which it answers with in a `Reply` beside the body and the status.
     public struct EventsHeaders: ResponseHeaders, Hashable {
         /// `X-RateLimit-Limit`.
         ///
@@ -98,7 +88,7 @@ extension GitHub.Repos {
         repo: String,
         path: String,
         ref: String? = nil
-    ) -> TypedAuthorizedEndpoint<Token, GitHub.Models.Contents, GitHub.Models.GitHubError> {
+    ) -> AuthorizedEndpoint<Token, GitHub.Models.Contents, GitHub.Models.GitHubError> {
         .json(
             method: .get,
             path: "/repos/{owner}/{repo}/contents/{path}",
@@ -128,7 +118,7 @@ extension GitHub.Repos {
         repo: String,
         path: String,
         ref: String? = nil
-    ) -> TypedAuthorizedEndpoint<Token, Data, GitHub.Models.GitHubError> {
+    ) -> AuthorizedEndpoint<Token, Data, GitHub.Models.GitHubError> {
         .reading(
             method: .get,
             path: "/repos/{owner}/{repo}/contents/{path}",
@@ -159,7 +149,7 @@ extension GitHub.Repos {
         repo: String,
         path: String,
         ref: String? = nil
-    ) -> TypedAuthorizedEndpoint<Token, String, GitHub.Models.GitHubError> {
+    ) -> AuthorizedEndpoint<Token, String, GitHub.Models.GitHubError> {
         .reading(
             method: .get,
             path: "/repos/{owner}/{repo}/contents/{path}",
@@ -186,7 +176,7 @@ extension GitHub.Repos {
         owner: String,
         repo: String,
         ref: String
-    ) -> TypedAuthorizedEndpoint<Token, Void, GitHub.Models.GitHubError> {
+    ) -> AuthorizedEndpoint<Token, Reply<Void, TarballHeaders>, GitHub.Models.GitHubError> {
         .empty(
             method: .get,
             path: "/repos/{owner}/{repo}/tarball/{ref}",
@@ -195,16 +185,7 @@ extension GitHub.Repos {
         ).readingRedirects()
     }
 
-    /// `tarball(…)` answered with its body, the headers in `TarballHeaders` and the status.
-    public static func tarballWithHeaders<Token: GitHub.Access.Public>(
-        owner: String,
-        repo: String,
-        ref: String
-    ) -> TypedAuthorizedEndpoint<Token, Reply<Void, TarballHeaders>, GitHub.Models.GitHubError> {
-        tarball(owner: owner, repo: repo, ref: ref).withHeaders()
-    }
-
-    /// The response headers of `tarball(…)`; `tarballWithHeaders(…)` returns them with the body and the status.
+    /// The response headers of `tarball(…)`, which it answers with in a `Reply` beside the body and the status.
     public struct TarballHeaders: ResponseHeaders, Hashable {
         /// `Location`.
         public var location: URL
@@ -228,7 +209,7 @@ extension GitHub.Users {
         username: String,
         page: Int? = nil,
         perPage: Int? = nil
-    ) -> TypedAuthorizedEndpoint<Token, [GitHub.Models.Event], GitHub.Models.GitHubError> {
+    ) -> AuthorizedEndpoint<Token, [GitHub.Models.Event], GitHub.Models.GitHubError> {
         .json(
             method: .get,
             path: "/users/{username}/received_events",

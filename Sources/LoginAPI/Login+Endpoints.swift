@@ -9,7 +9,7 @@ extension Auth.Session {
     /// `POST /login`.
     public static func login(
         body: Auth.Models.Credentials
-    ) -> TypedEndpoint<Auth.Models.Session, Auth.Models.LoginFailure> {
+    ) -> Endpoint<Auth.Models.Session, Auth.Models.LoginFailure> {
         .json(
             method: .post,
             path: "/login",
@@ -28,7 +28,7 @@ extension Auth.Session {
         username: String,
         password: String,
         rememberMe: Bool? = nil
-    ) -> TypedEndpoint<Auth.Models.Session, Auth.Models.LoginFailure> {
+    ) -> Endpoint<Auth.Models.Session, Auth.Models.LoginFailure> {
         .json(
             method: .post,
             path: "/login/form",
@@ -44,7 +44,7 @@ extension Auth.Session {
     /// Ends the session; a 204 with no body.
     ///
     /// `DELETE /session`.
-    public static func logout(authorization: String) -> TypedEndpoint<Void, Auth.Models.LoginFailure> {
+    public static func logout(authorization: String) -> Endpoint<Void, Auth.Models.LoginFailure> {
         .empty(
             method: .delete,
             path: "/session",

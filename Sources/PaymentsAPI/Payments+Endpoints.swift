@@ -9,7 +9,7 @@ extension Payments.Customers {
     /// `GET /customers/{customer}`, scope `Secret`.
     public static func retrieve<Token: Payments.Access.Secret>(
         customer: String
-    ) -> TypedAuthorizedEndpoint<Token, Payments.Models.CustomerOrDeleted, Payments.Models.ErrorEnvelope> {
+    ) -> AuthorizedEndpoint<Token, Payments.Models.CustomerOrDeleted, Payments.Models.ErrorEnvelope> {
         .json(
             method: .get,
             path: "/customers/{customer}",
@@ -33,7 +33,7 @@ extension Payments.Customers {
         metadata: [String: String]? = nil,
         preferredLocales: [String]? = nil,
         taxIdData: [Payments.Models.TaxIdData]? = nil
-    ) -> TypedAuthorizedEndpoint<Token, Payments.Models.Customer, Payments.Models.ErrorEnvelope> {
+    ) -> AuthorizedEndpoint<Token, Payments.Models.Customer, Payments.Models.ErrorEnvelope> {
         .json(
             method: .post,
             path: "/customers",
@@ -65,7 +65,7 @@ extension Payments.Customers {
         created: Payments.Models.CreatedFilter? = nil,
         updatedSince: Date? = nil,
         startingAfter: String? = nil
-    ) -> TypedAuthorizedEndpoint<Token, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> {
+    ) -> AuthorizedEndpoint<Token, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> {
         .json(
             method: .get,
             path: "/customers",
@@ -99,7 +99,7 @@ extension Payments.PaymentIntents {
         captureMethod: Payments.Models.CaptureMethod? = nil,
         paymentMethodTypes: [String]? = nil,
         metadata: [String: String]? = nil
-    ) -> TypedAuthorizedEndpoint<Token, Payments.Models.PaymentIntent, Payments.Models.ErrorEnvelope> {
+    ) -> AuthorizedEndpoint<Token, Payments.Models.PaymentIntent, Payments.Models.ErrorEnvelope> {
         .json(
             method: .post,
             path: "/payment_intents",
@@ -123,7 +123,7 @@ extension Payments.PaymentIntents {
     public static func retrieve<Token: Payments.Access.Secret>(
         intent: String,
         expand: [String]? = nil
-    ) -> TypedAuthorizedEndpoint<Token, Payments.Models.PaymentIntent, Payments.Models.ErrorEnvelope> {
+    ) -> AuthorizedEndpoint<Token, Payments.Models.PaymentIntent, Payments.Models.ErrorEnvelope> {
         .json(
             method: .get,
             path: "/payment_intents/{intent}",
@@ -149,7 +149,7 @@ extension Payments.Files {
         purpose: Payments.Models.FilePurpose,
         idempotencyKey: String? = nil,
         fileLinkData: Payments.Models.FileLinkData? = nil
-    ) -> TypedAuthorizedEndpoint<Token, Payments.Models.File, Payments.Models.ErrorEnvelope> {
+    ) -> AuthorizedEndpoint<Token, Payments.Models.File, Payments.Models.ErrorEnvelope> {
         .json(
             method: .post,
             path: "/files",
@@ -168,7 +168,7 @@ extension Payments.Files {
     /// `GET /files/{file}`, scope `Secret`.
     public static func retrieve<Token: Payments.Access.Secret>(
         file: String
-    ) -> TypedAuthorizedEndpoint<Token, Payments.Models.File, Payments.Models.ErrorEnvelope> {
+    ) -> AuthorizedEndpoint<Token, Payments.Models.File, Payments.Models.ErrorEnvelope> {
         .json(
             method: .get,
             path: "/files/{file}",
@@ -182,7 +182,7 @@ extension Payments.Files {
 extension Payments.Tags {
     /// `GET /tags`, scope `Secret`.
     public static func list<Token: Payments.Access.Secret>(
-    ) -> TypedAuthorizedEndpoint<Token, [Payments.Models.Tag], Payments.Models.ErrorEnvelope> {
+    ) -> AuthorizedEndpoint<Token, [Payments.Models.Tag], Payments.Models.ErrorEnvelope> {
         .json(
             method: .get,
             path: "/tags",

@@ -10,7 +10,7 @@ extension Player.Me {
     ///
     /// `GET /me/player`, scope `Listener`.
     public static func playback<Token: Player.Access.Listener>(
-    ) -> TypedAuthorizedEndpoint<Token, PlaybackResponse, Player.Models.PlayerError> {
+    ) -> AuthorizedEndpoint<Token, PlaybackResponse, Player.Models.PlayerError> {
         .reading(
             method: .get,
             path: "/me/player",
@@ -38,7 +38,7 @@ extension Player.Me {
     /// `POST /me/player/queue`, scope `Listener`.
     public static func queue<Token: Player.Access.Listener>(
         uri: String
-    ) -> TypedAuthorizedEndpoint<Token, QueueResponse, Player.Models.PlayerError> {
+    ) -> AuthorizedEndpoint<Token, QueueResponse, Player.Models.PlayerError> {
         .reading(
             method: .post,
             path: "/me/player/queue",
@@ -71,7 +71,7 @@ extension Player.Me {
     public static func recentlyPlayed<Token: Player.Access.Listener>(
         before: String? = nil,
         limit: Int? = nil
-    ) -> TypedAuthorizedEndpoint<Token, Player.Models.RecentlyPlayed, Player.Models.PlayerError> {
+    ) -> AuthorizedEndpoint<Token, Player.Models.RecentlyPlayed, Player.Models.PlayerError> {
         .json(
             method: .get,
             path: "/me/player/recently-played",
@@ -91,7 +91,7 @@ extension Player.Albums {
         id: String,
         limit: Int? = nil,
         offset: Int? = nil
-    ) -> TypedEndpoint<Player.Models.TrackPage, Player.Models.PlayerError> {
+    ) -> Endpoint<Reply<Player.Models.TrackPage, TracksHeaders>, Player.Models.PlayerError> {
         .json(
             method: .get,
             path: "/albums/{id}/tracks",
@@ -105,16 +105,7 @@ extension Player.Albums {
         )
     }
 
-    /// `tracks(…)` answered with its body, the headers in `TracksHeaders` and the status.
-    public static func tracksWithHeaders(
-        id: String,
-        limit: Int? = nil,
-        offset: Int? = nil
-    ) -> TypedEndpoint<Reply<Player.Models.TrackPage, TracksHeaders>, Player.Models.PlayerError> {
-        tracks(id: id, limit: limit, offset: offset).withHeaders()
-    }
-
-    /// The response headers of `tracks(…)`; `tracksWithHeaders(…)` returns them with the body and the status.
+    /// The response headers of `tracks(…)`, which it answers with in a `Reply` beside the body and the status.
     public struct TracksHeaders: ResponseHeaders, Hashable {
         /// `Retry-After`, if the response has it.
         ///
@@ -134,7 +125,7 @@ extension Player.Albums {
     /// The album's cover art.
     ///
     /// `GET /albums/{id}/cover`.
-    public static func cover(id: String) -> TypedEndpoint<Data, Player.Models.PlayerError> {
+    public static func cover(id: String) -> Endpoint<Data, Player.Models.PlayerError> {
         .reading(
             method: .get,
             path: "/albums/{id}/cover",
@@ -154,7 +145,7 @@ extension Player.Playlists {
     /// `GET /playlists/{id}`, scope `Listener`.
     public static func details<Token: Player.Access.Listener>(
         id: String
-    ) -> TypedAuthorizedEndpoint<Token, Player.Models.TrackPage, Player.Models.PlayerError> {
+    ) -> AuthorizedEndpoint<Token, Player.Models.TrackPage, Player.Models.PlayerError> {
         .json(
             method: .get,
             path: "/playlists/{id}",
@@ -171,7 +162,7 @@ extension Player.Playlists {
     /// `GET /playlists/{id}/export`, scope `Listener`.
     public static func export<Token: Player.Access.Listener>(
         id: String
-    ) -> TypedAuthorizedEndpoint<Token, String, Player.Models.PlayerError> {
+    ) -> AuthorizedEndpoint<Token, String, Player.Models.PlayerError> {
         .reading(
             method: .get,
             path: "/playlists/{id}/export",
@@ -189,7 +180,7 @@ extension Player.Playlists {
     /// `GET /playlists/{id}/archive`, scope `Listener`.
     public static func archive<Token: Player.Access.Listener>(
         id: String
-    ) -> TypedAuthorizedEndpoint<Token, Data?, Player.Models.PlayerError> {
+    ) -> AuthorizedEndpoint<Token, Data?, Player.Models.PlayerError> {
         .reading(
             method: .get,
             path: "/playlists/{id}/archive",

@@ -8,7 +8,7 @@ extension Shop.Customer {
     ///
     /// `GET /customer/profile`, scope `Customer`.
     public static func get<Token: Shop.Access.Customer>(
-    ) -> TypedAuthorizedEndpoint<Token, Shop.Models.Customer, Shop.Models.ErrorMessage> {
+    ) -> AuthorizedEndpoint<Token, Shop.Models.Customer, Shop.Models.ErrorMessage> {
         .json(
             method: .get,
             path: "/customer/profile",
@@ -26,7 +26,7 @@ extension Shop.Customer {
         firstName: String? = nil,
         lastName: String? = nil,
         avatarId: String?? = nil
-    ) -> TypedAuthorizedEndpoint<Token, Shop.Models.Customer, Shop.Failures.ErrorMessageOrValidationProblem> {
+    ) -> AuthorizedEndpoint<Token, Shop.Models.Customer, Shop.Failures.ErrorMessageOrValidationProblem> {
         .json(
             method: .patch,
             path: "/customer/profile",
@@ -52,7 +52,7 @@ extension Shop.Resources {
     public static func upload<Token: Shop.Access.Customer>(
         image: Upload,
         caption: String? = nil
-    ) -> TypedAuthorizedEndpoint<Token, Shop.Models.Resource, Shop.Models.ErrorMessage> {
+    ) -> AuthorizedEndpoint<Token, Shop.Models.Resource, Shop.Models.ErrorMessage> {
         .json(
             method: .post,
             path: "/resources",
@@ -74,7 +74,7 @@ extension Shop.Feedback {
     public static func post<Token: Shop.Access.Guest>(
         email: String,
         message: String
-    ) -> TypedAuthorizedEndpoint<Token, Void, Shop.Failures.ErrorMessageOrValidationProblem> {
+    ) -> AuthorizedEndpoint<Token, Void, Shop.Failures.ErrorMessageOrValidationProblem> {
         .empty(
             method: .post,
             path: "/feedback",

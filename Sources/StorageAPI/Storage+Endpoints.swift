@@ -18,7 +18,7 @@ extension Storage.Contents {
         path: String,
         perPage: Int = 30,
         kind: Storage.Models.EntryKind? = Storage.Models.EntryKind._none
-    ) -> TypedAuthorizedEndpoint<Token, [Storage.Models.Entry], Storage.Models.Problem> {
+    ) -> AuthorizedEndpoint<Token, [Storage.Models.Entry], Storage.Models.Problem> {
         .json(
             method: .get,
             path: "/repos/{owner}/{repo}/contents/{path}",
@@ -39,7 +39,7 @@ extension Storage.Contents {
         owner: String,
         repo: String,
         path: String
-    ) -> TypedAuthorizedEndpoint<Token, Data, Storage.Models.Problem> {
+    ) -> AuthorizedEndpoint<Token, Data, Storage.Models.Problem> {
         .reading(
             method: .get,
             path: "/repos/{owner}/{repo}/contents/{path}",
@@ -65,7 +65,7 @@ extension Storage.Contents {
         path: String,
         message: String,
         content: Upload
-    ) -> TypedAuthorizedEndpoint<Token, Storage.Models.Entry, Storage.Models.Problem> {
+    ) -> AuthorizedEndpoint<Token, Storage.Models.Entry, Storage.Models.Problem> {
         .json(
             method: .put,
             path: "/repos/{owner}/{repo}/contents/{path}",
@@ -90,7 +90,7 @@ extension Storage.Releases {
         id: Int,
         name: String,
         body: Upload
-    ) -> TypedAuthorizedEndpoint<Token, Storage.Models.Asset, Storage.Models.Problem> {
+    ) -> AuthorizedEndpoint<Token, Storage.Models.Asset, Storage.Models.Problem> {
         .json(
             method: .post,
             path: "/releases/{id}/assets",
@@ -116,7 +116,7 @@ extension Storage.Releases {
         notes: String = "",
         labels: [String]? = nil,
         metadata: Storage.Models.Owner? = nil
-    ) -> TypedAuthorizedEndpoint<Token, [Storage.Models.Asset], Storage.Models.Problem> {
+    ) -> AuthorizedEndpoint<Token, [Storage.Models.Asset], Storage.Models.Problem> {
         .json(
             method: .post,
             path: "/releases/{id}/attachments",
@@ -138,7 +138,7 @@ extension Storage.Owners {
     ///
     /// `GET /owner`, scope `Admin` or `Browser`.
     public static func me<Token: Storage.Access.AdminOrBrowser>(
-    ) -> TypedAuthorizedEndpoint<Token, Storage.Models.Owner, Storage.Models.Problem> {
+    ) -> AuthorizedEndpoint<Token, Storage.Models.Owner, Storage.Models.Problem> {
         .json(
             method: .get,
             path: "/owner",
@@ -157,7 +157,7 @@ extension Storage.Owners {
     public static func update<Token: Storage.Access.Admin>(
         bio: String?? = nil,
         visibility: Storage.Models.Visibility? = Storage.Models.Visibility.`private`
-    ) -> TypedAuthorizedEndpoint<Token, Storage.Models.Owner, Storage.Models.Problem> {
+    ) -> AuthorizedEndpoint<Token, Storage.Models.Owner, Storage.Models.Problem> {
         .json(
             method: .patch,
             path: "/owner",
@@ -174,7 +174,7 @@ extension Storage.Owners {
     ///
     /// `GET /stats`, scope `Anonymous`.
     public static func stats<Token: Storage.Access.Anonymous>(
-    ) -> TypedAuthorizedEndpoint<Token, [String: Int], Storage.Models.Problem> {
+    ) -> AuthorizedEndpoint<Token, [String: Int], Storage.Models.Problem> {
         .json(
             method: .get,
             path: "/stats",

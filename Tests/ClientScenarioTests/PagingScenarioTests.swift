@@ -62,7 +62,7 @@ struct PagingScenarioTests {
             client: APIClient(baseURL: server.url), credentials: Credentials(token: "p"))
         var ids: [String] = []
         var remaining: [Int] = []
-        for try await page in feed.pages(GitHub.Repos.eventsWithHeaders(owner: "o", repo: "r", perPage: 1)) {
+        for try await page in feed.pages(GitHub.Repos.events(owner: "o", repo: "r", perPage: 1)) {
             ids += page.body.map(\.id)
             remaining.append(page.headers.rateLimitRemaining)
             #expect(page.headers.rateLimitReset == Date(timeIntervalSince1970: 1_798_761_600))
@@ -84,7 +84,7 @@ struct PagingScenarioTests {
             credentials: Credentials(token: "p"))
         for round in 1...2 {
             var ids: [String] = []
-            for try await page in feed.pages(GitHub.Repos.eventsWithHeaders(owner: "o", repo: "r", perPage: 1)) {
+            for try await page in feed.pages(GitHub.Repos.events(owner: "o", repo: "r", perPage: 1)) {
                 ids += page.body.map(\.id)
                 #expect(page.headers.rateLimit == 60, "round \(round)")
             }
@@ -100,11 +100,13 @@ struct PagingScenarioTests {
         let feed = AuthorizedClient<GitHub.Scope.Public>(
             client: APIClient(baseURL: server.url), credentials: Credentials(token: "p"))
         let first = try await feed.page(GitHub.Repos.events(owner: "o", repo: "r"))
-        let next: TypedAuthorizedEndpoint<GitHub.Scope.Public, [GitHub.Models.Event], GitHub.Models.GitHubError> =
-            try #require(first.next)
+        let next:
+            AuthorizedEndpoint<
+                GitHub.Scope.Public, Reply<[GitHub.Models.Event], GitHub.Repos.EventsHeaders>, GitHub.Models.GitHubError
+            > = try #require(first.next)
         let second = try await feed.send(next)
-        #expect(first.value.map(\.id) == ["1"])
-        #expect(second.map(\.id) == ["2"])
+        #expect(first.value.body.map(\.id) == ["1"])
+        #expect(second.body.map(\.id) == ["2"])
     }
 
     @Test("cancelling the task while a page is loading cancels that request and fetches no more")
@@ -118,7 +120,7 @@ struct PagingScenarioTests {
         let received = Locked<[String]>([])
         let task = Task {
             for try await page in feed.pages(GitHub.Repos.events(owner: "o", repo: "r")) {
-                received.withLock { $0 += page.map(\.id) }
+                received.withLock { $0 += page.body.map(\.id) }
             }
         }
         #expect(await Eventually.holds { hits.count >= 3 })
@@ -144,7 +146,7 @@ struct PagingScenarioTests {
         let feed = AuthorizedClient<GitHub.Scope.Public>(
             client: APIClient(baseURL: server.url), credentials: Credentials(token: "p"))
         let counts = try await feed.requestPages(GitHub.Repos.events(owner: "o", repo: "r"))
-            .map { $0.count }
+            .map { $0.body.count }
             .toArray()
             .value
         #expect(counts == [1, 1, 1, 1, 1])
@@ -154,7 +156,7 @@ struct PagingScenarioTests {
             .take(2)
             .toArray()
             .value
-        #expect(firstTwo.flatMap { $0.map(\.id) } == ["1", "2"])
+        #expect(firstTwo.flatMap { $0.body.map(\.id) } == ["1", "2"])
         try await Task.sleep(for: .milliseconds(200))
         #expect(hits.count - before <= 3, "\(hits.count - before) requests for two pages")
     }

@@ -34,7 +34,7 @@ struct RedirectScenarioTests {
         defer { Task { await server.stop() } }
         let client = AuthorizedClient<GitHub.Scope.Public>(
             client: APIClient(baseURL: server.url), credentials: Credentials(token: "t"))
-        let reply = try await client.send(GitHub.Repos.tarballWithHeaders(owner: "o", repo: "r", ref: "main"))
+        let reply = try await client.send(GitHub.Repos.tarball(owner: "o", repo: "r", ref: "main"))
         #expect(reply.status == 302)
         #expect(reply.headers.location.absoluteString.hasSuffix("/archive/o-r-main.tar.gz?token=abc"))
         #expect(reply.headers.location.host == "127.0.0.1")
@@ -46,7 +46,7 @@ struct RedirectScenarioTests {
         let hits = Hits()
         let server = try await Self.server(hits)
         defer { Task { await server.stop() } }
-        let endpoint = TypedEndpoint<Data, Never>.reading(
+        let endpoint = Endpoint<Data, Never>.reading(
             method: .get, path: "/repos/o/r/tarball/main", readResponse: { response, _ in response.body })
         let body = try await APIClient(baseURL: server.url).send(endpoint)
         #expect(String(decoding: body, as: UTF8.self) == "tar")

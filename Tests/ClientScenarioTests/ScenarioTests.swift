@@ -166,23 +166,28 @@ struct ScenarioTests {
         #expect(try await outcome("teapot") == "unexpected 418")
 
         // One declared model is the failure type itself; none is Never.
-        let events: TypedApiResult<[GitHub.Models.Event], GitHub.Models.GitHubError> = .failure(
+        let events: ApiResult<[GitHub.Models.Event], GitHub.Models.GitHubError> = .failure(
             GitHub.Models.GitHubError(message: "Not Found", documentationURL: nil),
             HTTPResponseInfo(endpoint: "GET /x", url: nil, status: 404, headers: [:], body: Data()))
         if case .failure(let error, _) = events { #expect(error.message == "Not Found") }
     }
 
-    @Test("a feed refreshed with 304: the second fetch reuses the stored events")
+    @Test("a feed refreshed with 304: the second fetch reuses the stored events, with the 304's rate limit")
     func feed() async throws {
         let hits = Hits()
         let server = try await TestServer.start { server in
             await server.appendRoute("GET /repos/:owner/:repo/events") { request in
                 hits.increment()
+                var limits: HTTPHeaders = [
+                    HTTPHeader("X-RateLimit-Limit"): "60", HTTPHeader("X-RateLimit-Remaining"): "59",
+                    HTTPHeader("X-RateLimit-Reset"): "1798761600",
+                ]
                 if request.headers[HTTPHeader("If-Modified-Since")] == "Wed, 21 Oct 2026 07:28:00 GMT" {
-                    return HTTPResponse(statusCode: .notModified)
+                    limits[HTTPHeader("X-RateLimit-Remaining")] = "58"
+                    return HTTPResponse(statusCode: .notModified, headers: limits)
                 }
-                return TestServer.json(
-                    .ok, Self.events, headers: [HTTPHeader("Last-Modified"): "Wed, 21 Oct 2026 07:28:00 GMT"])
+                limits[HTTPHeader("Last-Modified")] = "Wed, 21 Oct 2026 07:28:00 GMT"
+                return TestServer.json(.ok, Self.events, headers: limits)
             }
         }
         defer { Task { await server.stop() } }
@@ -190,8 +195,11 @@ struct ScenarioTests {
         let feed = AuthorizedClient<GitHub.Scope.Public>(client: api, credentials: Credentials(token: "p"))
         let first = try await feed.send(GitHub.Repos.events(owner: "apple", repo: "swift"))
         let second = try await feed.send(GitHub.Repos.events(owner: "apple", repo: "swift"))
-        #expect(first == second)
-        #expect(first.first?.actor.login == "octocat")
+        #expect(first.body == second.body)
+        #expect(first.body.first?.actor.login == "octocat")
+        #expect([first.headers.rateLimitRemaining, second.headers.rateLimitRemaining] == [59, 58] as [Int])
+        #expect(second.headers.lastModified == first.headers.lastModified)
+        #expect(second.status == 200)
         #expect(hits.count == 2)
     }
 

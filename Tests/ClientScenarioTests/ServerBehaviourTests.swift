@@ -67,7 +67,7 @@ struct ServerBehaviourTests {
         #expect(seen.withLock { $0["127.0.0.1:\(port)"] } == "Bearer s3cret")
 
         // The same server under another name is another host to the client.
-        let elsewhere = Endpoint<Shop.Models.Customer>(
+        let elsewhere = Endpoint<Shop.Models.Customer, any Error & Sendable>(
             method: .get, path: "/customer/profile", query: [Parameter("to", "http://localhost:\(port)/landing")])
         _ = try await sameOrigin.send(AuthorizedEndpoint(elsewhere))
         #expect(seen.withLock { $0["localhost:\(port)"] } == "none")

@@ -130,8 +130,8 @@ struct TemplateTests {
         let code = try #require(files.first { $0.name == "Test+Endpoints.swift" }?.contents)
         #expect(
             code.contains(
-                #"TypedAuthorizedEndpoint(Endpoint<Int>(method: .get, path: "/e").declaringErrors())"#))
-        #expect(code.contains(#"Endpoint<Void>(method: .put, path: "/e").declaringErrors()"#))
+                #"AuthorizedEndpoint(Endpoint<Int, any Error & Sendable>(method: .get, path: "/e").declaringErrors())"#))
+        #expect(code.contains(#"Endpoint<Void, any Error & Sendable>(method: .put, path: "/e").declaringErrors()"#))
     }
 
     @Test("a Struct template that keeps the synthesized Codable has its coding keys and parameters")

@@ -116,7 +116,7 @@ struct SnippetTests {
                     name: String,
                     dryRun: Bool? = nil,
                     note: String? = nil
-                ) -> TypedEndpoint<Void, Never> {
+                ) -> Endpoint<Void, Never> {
                     .empty(
                         method: .patch,
                         path: "/items/{id}",
@@ -181,7 +181,7 @@ struct SnippetTests {
         expectContains(files["Test.swift"], "        public enum Admin: Access.Admin {}")
         expectContains(
             files["Test+Endpoints.swift"],
-            "    public static func mine<Token: Helpdesk.Access.Customer>() -> TypedAuthorizedEndpoint<Token, [String], Never> {"
+            "    public static func mine<Token: Helpdesk.Access.Customer>() -> AuthorizedEndpoint<Token, [String], Never> {"
         )
     }
 
@@ -206,7 +206,7 @@ struct SnippetTests {
         expectContains(
             code,
             """
-                ) -> TypedAuthorizedEndpoint<Token, Store.Models.Entry, Store.Models.Problem> {
+                ) -> AuthorizedEndpoint<Token, Store.Models.Entry, Store.Models.Problem> {
                     .json(
                         method: .get,
                         path: "/files/{path}",
@@ -217,7 +217,7 @@ struct SnippetTests {
             """)
         expectContains(
             code,
-            "    public static func remove(id: Int) -> TypedEndpoint<Void, Store.Models.Problem> {\n        .empty(\n")
+            "    public static func remove(id: Int) -> Endpoint<Void, Store.Models.Problem> {\n        .empty(\n")
         expectContains(
             code,
             """

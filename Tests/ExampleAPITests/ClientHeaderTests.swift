@@ -42,11 +42,11 @@ struct ClientHeaderTests {
 
     @Test("every POST takes the API-wide idempotency key; a GET does not have the argument")
     func apiWideParameter() throws {
-        let create: TypedAuthorizedEndpoint<Secret, Payments.Models.PaymentIntent, Payments.Models.ErrorEnvelope> =
+        let create: AuthorizedEndpoint<Secret, Payments.Models.PaymentIntent, Payments.Models.ErrorEnvelope> =
             Payments.PaymentIntents.create(amount: 1, currency: "usd", idempotencyKey: "order-6735")
         let request = try create.endpoint.urlRequest(baseURL: Payments.baseURL)
         #expect(request.value(forHTTPHeaderField: "Idempotency-Key") == "order-6735")
-        let customer: TypedAuthorizedEndpoint<Secret, Payments.Models.Customer, Payments.Models.ErrorEnvelope> =
+        let customer: AuthorizedEndpoint<Secret, Payments.Models.Customer, Payments.Models.ErrorEnvelope> =
             Payments.Customers.create(idempotencyKey: "c-1", email: "a@example.com")
         #expect(
             try customer.endpoint.urlRequest(baseURL: Payments.baseURL).value(forHTTPHeaderField: "Idempotency-Key")

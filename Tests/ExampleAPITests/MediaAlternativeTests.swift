@@ -16,11 +16,11 @@ struct MediaAlternativeTests {
 
     @Test("each alternative sends its own Accept and keeps every parameter")
     func requests() throws {
-        let object: TypedAuthorizedEndpoint<Public, GitHub.Models.Contents, GitHub.Models.GitHubError> =
+        let object: AuthorizedEndpoint<Public, GitHub.Models.Contents, GitHub.Models.GitHubError> =
             GitHub.Repos.contents(owner: "o", repo: "r", path: "docs/a.md", ref: "main")
-        let raw: TypedAuthorizedEndpoint<Public, Data, GitHub.Models.GitHubError> =
+        let raw: AuthorizedEndpoint<Public, Data, GitHub.Models.GitHubError> =
             GitHub.Repos.contentsRaw(owner: "o", repo: "r", path: "docs/a.md", ref: "main")
-        let html: TypedAuthorizedEndpoint<Public, String, GitHub.Models.GitHubError> =
+        let html: AuthorizedEndpoint<Public, String, GitHub.Models.GitHubError> =
             GitHub.Repos.contentsHtml(owner: "o", repo: "r", path: "docs/a.md")
         for (request, accept) in [
             (try object.endpoint.urlRequest(baseURL: GitHub.baseURL), "application/vnd.github.object+json"),

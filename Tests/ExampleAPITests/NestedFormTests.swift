@@ -14,7 +14,7 @@ struct NestedFormTests {
 
     @Test("customer create: address in declared order, metadata sorted, tax ids indexed")
     func create() throws {
-        let endpoint: TypedAuthorizedEndpoint<Key, Payments.Models.Customer, Payments.Models.ErrorEnvelope> =
+        let endpoint: AuthorizedEndpoint<Key, Payments.Models.Customer, Payments.Models.ErrorEnvelope> =
             Payments.Customers.create(
                 email: "jenny@example.com",
                 address: Payments.Models.Address(line1: "1 Main St", city: "Bern", postalCode: "3000"),
@@ -30,7 +30,7 @@ struct NestedFormTests {
 
     @Test("payment intent create: a list with brackets in its key, a map, an enum")
     func createIntent() throws {
-        let endpoint: TypedAuthorizedEndpoint<Key, Payments.Models.PaymentIntent, Payments.Models.ErrorEnvelope> =
+        let endpoint: AuthorizedEndpoint<Key, Payments.Models.PaymentIntent, Payments.Models.ErrorEnvelope> =
             Payments.PaymentIntents.create(
                 amount: 1099, currency: "usd", captureMethod: .manual, paymentMethodTypes: ["card", "sepa_debit"],
                 metadata: ["order_id": "6735"])
@@ -43,7 +43,7 @@ struct NestedFormTests {
 
     @Test("customer list: a union in the query is its case's value, a range or one number")
     func list() throws {
-        let range: TypedAuthorizedEndpoint<Key, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> =
+        let range: AuthorizedEndpoint<Key, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> =
             Payments.Customers.list(
                 limit: 10, created: .range(Payments.Models.DateRange(gte: Date(timeIntervalSince1970: 1_694_038_270))),
                 updatedSince: Date(timeIntervalSince1970: 1_700_000_000.5))
@@ -51,7 +51,7 @@ struct NestedFormTests {
         #expect(
             try range.endpoint.urlRequest(baseURL: Payments.baseURL).url?.query
                 == "limit=10&created%5Bgte%5D=1694038270&updated_since=1700000000.5")
-        let exact: TypedAuthorizedEndpoint<Key, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> =
+        let exact: AuthorizedEndpoint<Key, Payments.Models.CustomerList, Payments.Models.ErrorEnvelope> =
             Payments.Customers.list(created: .at(Date(timeIntervalSince1970: 5)))
         #expect(try exact.endpoint.urlRequest(baseURL: Payments.baseURL).url?.query == "created=5")
     }
@@ -63,7 +63,7 @@ struct NestedMultipartTests {
     @Test("file upload: the file, the purpose, and file_link_data as one text part per leaf")
     func fileUpload() throws {
         let endpoint:
-            TypedAuthorizedEndpoint<Payments.Scope.Secret, Payments.Models.File, Payments.Models.ErrorEnvelope> =
+            AuthorizedEndpoint<Payments.Scope.Secret, Payments.Models.File, Payments.Models.ErrorEnvelope> =
                 Payments.Files.create(
                     file: Upload(data: Data("%PDF".utf8), fileName: "a.pdf", mediaType: "application/pdf"),
                     purpose: .disputeEvidence,

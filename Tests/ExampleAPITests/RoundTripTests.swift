@@ -115,7 +115,7 @@ struct GeneratedRequestTests {
     @Test("Shop: the customer's PATCH sends the JSON keys of the spec")
     func shopPatch() throws {
         let patch:
-            TypedAuthorizedEndpoint<
+            AuthorizedEndpoint<
                 Shop.Scope.Customer, Shop.Models.Customer, Shop.Failures.ErrorMessageOrValidationProblem
             > = Shop.Customer.patch(firstName: "Ada", lastName: "L")
         let request = try patch.endpoint.urlRequest(baseURL: Shop.baseURL)
@@ -126,8 +126,10 @@ struct GeneratedRequestTests {
 
     @Test("GitHub: path parameters are single segments; paging goes to the query")
     func gitHubEvents() throws {
-        let events: TypedAuthorizedEndpoint<GitHub.Scope.Public, [GitHub.Models.Event], GitHub.Models.GitHubError> =
-            GitHub.Repos.events(owner: "apple", repo: "../swift", perPage: 50)
+        let events:
+            AuthorizedEndpoint<
+                GitHub.Scope.Public, Reply<[GitHub.Models.Event], GitHub.Repos.EventsHeaders>, GitHub.Models.GitHubError
+            > = GitHub.Repos.events(owner: "apple", repo: "../swift", perPage: 50)
         let request = try events.endpoint.urlRequest(baseURL: GitHub.baseURL)
         #expect(request.url?.absoluteString == "https://api.github.com/repos/apple/..%2Fswift/events?per_page=50")
     }
@@ -146,7 +148,7 @@ struct GeneratedRequestTests {
     @Test("error schemas: the endpoint's own statuses first, then the API's default")
     func errorSchemas() throws {
         let patch =
-            Shop.Customer.patch(firstName: "a", lastName: "b") as TypedAuthorizedEndpoint<Shop.Scope.Customer, _, _>
+            Shop.Customer.patch(firstName: "a", lastName: "b") as AuthorizedEndpoint<Shop.Scope.Customer, _, _>
         let decoder = JSONCoding.makeDecoder()
         let validation = try patch.endpoint.errors.decoder(for: 422)?.decode(
             Data(#"{"message":"m","fields":{}}"#.utf8), decoder)

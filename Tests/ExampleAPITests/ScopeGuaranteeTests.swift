@@ -164,7 +164,7 @@ struct ScopeGuaranteeTests {
             """
             func call(url: URL) {
                 let customer = AuthorizedClient<Shop.Scope.Customer>(baseURL: url, token: "c")
-                let plain: Endpoint<Void> = Endpoint(method: .get, path: "/x")
+                let plain: Endpoint<Void, any Error & Sendable> = Endpoint(method: .get, path: "/x")
                 _ = customer.request(plain)
             }
             """)

@@ -34,11 +34,11 @@ guard arguments.count >= 3, let base = URL(string: arguments[2]) else {
     exit(2)
 }
 let client = APIClient(configuration: .init(baseURL: base, timeout: 600, maximumResponseSize: 256 << 20))
-let small = Endpoint<Data>(method: .get, path: "/small.bin") { response, _ in response.body }
+let small = Endpoint<Data, any Error & Sendable>(method: .get, path: "/small.bin") { response, _ in response.body }
 let path = arguments.count > 3 ? arguments[3] : "/big.bin"
-let large = Endpoint<Data>(method: .get, path: path) { response, _ in response.body }
+let large = Endpoint<Data, any Error & Sendable>(method: .get, path: path) { response, _ in response.body }
 func upload(_ body: RequestBody) async throws -> Int64 {
-    try await client.send(Endpoint<Received>(method: .post, path: "/upload", body: body)).bytes
+    try await client.send(Endpoint<Received, any Error & Sendable>(method: .post, path: "/upload", body: body)).bytes
 }
 
 var bytes: Int64 = 0

@@ -91,8 +91,14 @@ extension Translator {
         leading += others.filter { !$0.canBeLeftOut } + others.filter(\.canBeLeftOut)
 
         let statuses = endpoint.successStatuses.isEmpty ? nil : successResponsesView(endpoint)
-        let response = statuses?.name ?? namer.type(endpoint.response, qualifyingModels: true)
-        let endpointType = SwiftSource.concatenated(namer.runtime("Endpoint"), "<", response, ">")
+        let body = statuses?.name ?? namer.type(endpoint.response, qualifyingModels: true)
+        let endpointType = SwiftSource.concatenated(namer.runtime("Endpoint"), "<", body, ", any Error & Sendable>")
+        let headersName =
+            endpoint.responseHeaders.isEmpty
+            ? nil : SwiftSource.identifier(SwiftName.typeName(endpoint.name.value) + "Headers")
+        // An endpoint that declares response headers answers with them, the body and the status, as one Reply.
+        let response =
+            headersName.map { SwiftSource.concatenated(namer.runtime("Reply"), "<", body, ", ", $0, ">") } ?? body
         let failure = failureType(of: endpoint)
         var genericClause = ""
         var returnType: String
@@ -100,15 +106,13 @@ extension Translator {
             genericClause = SwiftSource.concatenated(
                 "<Token: ", accessConstraint(scope, choice: endpoint.scopeChoice), ">")
             returnType = SwiftSource.concatenated(
-                namer.runtime("TypedAuthorizedEndpoint"), "<Token, ", response, ", ", failure, ">")
+                namer.runtime("AuthorizedEndpoint"), "<Token, ", response, ", ", failure, ">")
         } else {
-            returnType = SwiftSource.concatenated(namer.runtime("TypedEndpoint"), "<", response, ", ", failure, ">")
+            returnType = SwiftSource.concatenated(namer.runtime("Endpoint"), "<", response, ", ", failure, ">")
         }
         let signature = Signature(name: memberName(endpoint.name.value), arguments: leading)
-        var headers: ResponseHeadersView?
-        if !endpoint.responseHeaders.isEmpty {
-            headers = responseHeadersView(
-                endpoint, factory: signature, genericClause: genericClause, response: response, failure: failure)
+        let headers = headersName.map {
+            responseHeadersView(endpoint, named: $0, takesArguments: !signature.arguments.isEmpty)
         }
         return EndpointView(
             access: access, docLines: docLines(for: endpoint, arguments: leading),
@@ -116,7 +120,7 @@ extension Translator {
             arguments: signature.arguments,
             isMultiline: signature.isMultiline(access: access, genericClause: genericClause, returnType: returnType),
             returnType: returnType, isAuthorized: endpoint.scope != nil,
-            authorizedEndpointType: namer.runtime("TypedAuthorizedEndpoint"), endpointType: endpointType,
+            authorizedEndpointType: namer.runtime("AuthorizedEndpoint"), endpointType: endpointType,
             builder: builder(of: endpoint), builderModifiers: modifiers(of: endpoint),
             endpointArguments: endpointArguments(endpoint, others: otherParameters),
             successResponses: statuses, responseHeaders: headers)
@@ -127,24 +131,11 @@ extension Translator {
         var name: String
         /// The declarations, each but the last with its comma, as the lines of a long list show them.
         var arguments: [String]
-        /// The arguments' labels, as declared.
-        var labels: [String]
 
         init(name: String, arguments: [Argument]) {
             self.name = name
             self.arguments = arguments.indices.map {
                 arguments[$0].declaration(ending: $0 < arguments.count - 1 ? "," : "")
-            }
-            labels = arguments.map(\.label)
-        }
-
-        /// How a call passes each argument on: `owner: owner`. Only the `…WithHeaders` factory asks.
-        var forwarding: [String] {
-            labels.map {
-                // A keyword needs no backticks as an argument label in a call, except these three.
-                let bare = $0.replacingBackticks
-                let label = ["inout", "var", "let"].contains(bare) ? $0 : bare
-                return "\(label): \(SwiftSource.parameter(label: $0).use)"
             }
         }
 
@@ -163,11 +154,10 @@ extension Translator {
         }
     }
 
-    /// The struct of an endpoint's response headers, and the `…WithHeaders` factory that returns them.
+    /// The struct of an endpoint's response headers, `typeName`, which its factory answers with.
     private func responseHeadersView(
-        _ endpoint: ResolvedEndpoint, factory: Signature, genericClause: String, response: String, failure: String
+        _ endpoint: ResolvedEndpoint, named typeName: String, takesArguments: Bool
     ) -> ResponseHeadersView {
-        let typeName = SwiftSource.identifier(SwiftName.typeName(endpoint.name.value) + "Headers")
         var properties: [HeaderPropertyView] = []
         var parameters: [String] = []
         for header in endpoint.responseHeaders {
@@ -188,36 +178,18 @@ extension Translator {
         }
         let initParameterList = parameters.joined(separator: ", ")
         let endpointName = memberName(endpoint.name.value)
-        let reply = "\(namer.runtime("Reply"))<\(response), \(typeName)>"
-        let returnType =
-            endpoint.scope == nil
-            ? "\(namer.runtime("TypedEndpoint"))<\(reply), \(failure)>"
-            : "\(namer.runtime("TypedAuthorizedEndpoint"))<Token, \(reply), \(failure)>"
-        var withHeaders = factory
-        withHeaders.name = memberName(SwiftName.memberName(endpoint.name.value) + "WithHeaders")
-        let call = "\(endpointName)(\(factory.forwarding.joined(separator: ", "))).withHeaders()"
-        let calls = factory.arguments.isEmpty ? "()" : "(…)"
+        let calls = takesArguments ? "(…)" : "()"
         return ResponseHeadersView(
             access: access,
             docLines: SwiftSource.docLines([
-                "The response headers of `\(endpointName.replacingBackticks)\(calls)`; "
-                    + "`\(withHeaders.name.replacingBackticks)\(calls)` returns them with the body and the status."
+                "The response headers of `\(endpointName.replacingBackticks)\(calls)`, which it answers with in a "
+                    + "`Reply` beside the body and the status."
             ]),
             name: typeName,
             conformances: "\(namer.runtime("ResponseHeaders")), \(namer.swift("Hashable"))",
             properties: properties, initIsMultiline: SwiftSource.width(initParameterList) > 80,
             initParameters: parameters.enumerated().map { $0.element + ($0.offset < parameters.count - 1 ? "," : "") },
-            initParameterList: initParameterList, receivedResponseType: namer.runtime("ReceivedResponse"),
-            factoryDocLines: SwiftSource.docLines([
-                "`\(endpointName.replacingBackticks)\(calls)` answered with its body, the headers in `\(typeName)` "
-                    + "and the status.",
-                endpoint.documentation.isDeprecated ? "- Warning: Deprecated." : nil,
-            ]),
-            factoryName: withHeaders.name, factoryArguments: withHeaders.arguments,
-            factoryArgumentList: withHeaders.argumentList,
-            factoryIsMultiline: withHeaders.isMultiline(
-                access: access, genericClause: genericClause, returnType: returnType),
-            factoryReturnType: returnType, factoryCall: call)
+            initParameterList: initParameterList, receivedResponseType: namer.runtime("ReceivedResponse"))
     }
 
     private func docLines(for endpoint: ResolvedEndpoint, arguments: [Argument]) -> [String] {
@@ -456,9 +428,11 @@ extension Translator {
         if let paging = endpoint.paging {
             argument("paging: \(pagingExpression(paging))")
         }
+        // A Reply's builder reads the body, and the headers itself.
+        let readLabel = endpoint.responseHeaders.isEmpty ? "readResponse" : "readBody"
         if !endpoint.successStatuses.isEmpty {
             // Several success statuses: a switch over the status, each case reading its own body.
-            argument("readResponse: { response, decoder in")
+            argument("\(readLabel): { response, decoder in")
             lines.append("    switch response.status {")
             for success in endpoint.successStatuses {
                 let name = Self.caseName(forStatus: success.status)
@@ -471,7 +445,7 @@ extension Translator {
         } else if endpoint.responseReading == .bytes || endpoint.responseReading == .text,
             let value = bodyExpression(endpoint.response, reading: endpoint.responseReading)
         {
-            argument("readResponse: { response, _ in \(value) }")
+            argument("\(readLabel): { response, _ in \(value) }")
         }
         return lines
     }

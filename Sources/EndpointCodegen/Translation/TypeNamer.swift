@@ -53,8 +53,8 @@ struct TypeNamer: Sendable {
         "ErrorSchema",
         "Expandable",
         "HeaderValue", "Indirect", "JSONValue", "ModelCodingKey", "ModelEquality", "MultipartPart", "Parameter",
-        "ParameterValue", "ReceivedResponse", "Reply", "ResponseHeaders", "Server", "TypedAuthorizedEndpoint",
-        "TypedEndpoint", "UndeclaredStatusError", "Upload",
+        "ParameterValue", "ReceivedResponse", "Reply", "ResponseHeaders", "Server", "AuthorizedEndpoint",
+        "Endpoint", "UndeclaredStatusError", "Upload",
     ])
 
     func swift(_ name: String) -> String { standard(name, module: "Swift") }

@@ -270,13 +270,6 @@ extension ResponseHeadersView: TemplateContext {
         case .initParameters: return .texts(self.initParameters)
         case .initParameterList: return .text(self.initParameterList)
         case .receivedResponseType: return .text(self.receivedResponseType)
-        case .factoryDocLines: return .texts(self.factoryDocLines)
-        case .factoryName: return .text(self.factoryName)
-        case .factoryArguments: return .texts(self.factoryArguments)
-        case .factoryArgumentList: return .text(self.factoryArgumentList)
-        case .factoryIsMultiline: return .flag(self.factoryIsMultiline)
-        case .factoryReturnType: return .text(self.factoryReturnType)
-        case .factoryCall: return .text(self.factoryCall)
         default: return nil
         }
     }

@@ -282,7 +282,7 @@ struct SuccessCaseView: Sendable {
     var declaration: String
 }
 
-/// An endpoint's response headers struct and its `…WithHeaders` factory.
+/// An endpoint's response headers struct, which its factory answers with in a `Reply`.
 struct ResponseHeadersView: Sendable {
     var access: String
     var docLines: [String]
@@ -294,14 +294,6 @@ struct ResponseHeadersView: Sendable {
     var initParameters: [String]
     var initParameterList: String
     var receivedResponseType: String
-    var factoryDocLines: [String]
-    var factoryName: String
-    var factoryArguments: [String]
-    var factoryArgumentList: String
-    var factoryIsMultiline: Bool
-    var factoryReturnType: String
-    /// `events(owner: owner, repo: repo).withHeaders()`
-    var factoryCall: String
 }
 
 struct HeaderPropertyView: Sendable {

@@ -4,12 +4,15 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Performs any generated `Endpoint`: builds the request, sends it through the transport, and reads the
+/// Performs any generated ``Endpoint``: builds the request, sends it through the transport, and reads the
 /// response into the endpoint's type, or into one of the three ``ClientError`` categories.
 ///
-/// Three styles on the same machinery: `try await client.send(endpoint)`, `client.request(endpoint)` (a cold
-/// `Single`: each subscription sends once; disposing cancels), and the value style `client.result(endpoint)`.
-public final class APIClient: Sendable {
+/// Its call styles are ``EndpointClient``'s: `try await client.send(endpoint)`, `client.request(endpoint)` (a cold
+/// `Single`: each subscription sends once; disposing cancels), the value style `client.result(endpoint)`,
+/// downloads and paging. Scoped endpoints go through an ``AuthorizedClient`` on this client.
+public final class APIClient: EndpointClient {
+    /// A plain client performs endpoints that need no credential.
+    public typealias Authorization = NoScope
     /// How a client talks to its API.
     public struct Configuration: Sendable {
         /// The URL endpoint paths are relative to.
@@ -32,12 +35,12 @@ public final class APIClient: Sendable {
         public var conditionalStore: (any ConditionalRequestStore)?
         /// The most bytes of response body a request accepts (32 MiB by default); a larger body fails the
         /// request as ``ClientFailure/Kind-swift.enum/responseTooLarge`` while it streams in, so memory stays
-        /// bounded. An endpoint may set its own (``TypedEndpoint/limitingResponseSize(to:)``).
+        /// bounded. An endpoint may set its own (``EndpointProtocol/limitingResponseSize(to:)``).
         public var maximumResponseSize: Int
         /// Request headers that carry credentials, compared ignoring case: redacted in the ``RequestLog`` and its
         /// cURL line, and never sent to another host on a redirect. Add the names of your API's own keys.
         public var sensitiveHeaders: Set<String>
-        /// The most bytes a download (``APIClient/download(_:to:timeout:progress:)``) writes to its file, 8 GiB by
+        /// The most bytes a download (``EndpointClient/download(_:to:timeout:progress:)``) writes to its file, 8 GiB by
         /// default (or `Int.max` where `Int` is 32 bits); an endpoint's own limit wins.
         public var maximumDownloadSize: Int = Configuration.defaultMaximumDownloadSize
         /// Where the spec's other servers are, by name, when not at the URL the spec gives (for staging or tests):
@@ -89,52 +92,15 @@ public final class APIClient: Sendable {
         self.init(configuration: Configuration(baseURL: baseURL))
     }
 
-    // MARK: Styles
-
-    /// Sends the request and returns the response; throws a ``ClientError``. Cancelling the task cancels it.
-    public func send<Response, Failure>(_ endpoint: TypedEndpoint<Response, Failure>) async throws -> Response {
-        try await perform(endpoint, authorization: nil)
-    }
-
-    /// A `Single` that sends the request once per subscription; disposing it cancels the request.
-    public func request<Response, Failure>(_ endpoint: TypedEndpoint<Response, Failure>) -> Single<Response> {
-        Single.create { try await self.send(endpoint) }
-    }
-
-    /// The value style: the response, the declared error model, or the unexpected response; throws only
-    /// client-side failures.
-    public func result<Response, Failure>(
-        _ endpoint: TypedEndpoint<Response, Failure>
-    ) async throws -> TypedApiResult<Response, Failure> {
-        try await TypedApiResult(catching: { try await send(endpoint) }, failure: endpoint.failure)
-    }
-
-    /// The value style as a `Single`.
-    public func requestResult<Response, Failure>(
-        _ endpoint: TypedEndpoint<Response, Failure>
-    ) -> Single<TypedApiResult<Response, Failure>> {
-        Single.create { try await self.result(endpoint) }
-    }
+    /// This client, with no credential.
+    public var pipeline: Pipeline { Pipeline(client: self, authorizer: nil) }
 
     // MARK: Downloads
 
-    /// Sends the request and streams a successful body into the file at `destination`, so memory stays flat
-    /// however large the body is; `progress` is called as it grows (from the transport's queue).
-    ///
-    /// The body is written to a hidden `.part` file beside `destination` and moved into place only when it is
-    /// complete, replacing any file there; a failed or cancelled download leaves no partial file. Errors are
-    /// the same three categories as `send`, read from the error body in memory. `timeout` bounds the whole
-    /// download (the configuration's timeout is for ordinary requests); the size limit is the endpoint's own
-    /// or ``Configuration/maximumDownloadSize``.
-    public func download<Response, Failure>(
-        _ endpoint: TypedEndpoint<Response, Failure>, to destination: URL, timeout: TimeInterval = 3600,
-        progress: DownloadProgressHandler? = nil
-    ) async throws -> DownloadedFile {
-        try await download(endpoint, to: destination, timeout: timeout, progress: progress, authorization: nil)
-    }
-
+    /// Performs `endpoint` into a hidden file beside `destination`, moved into place when it is complete (see
+    /// ``EndpointClient/download(_:to:timeout:progress:)``).
     func download<Response, Failure>(
-        _ endpoint: TypedEndpoint<Response, Failure>, to destination: URL, timeout: TimeInterval,
+        _ endpoint: Endpoint<Response, Failure>, to destination: URL, timeout: TimeInterval,
         progress: DownloadProgressHandler?, authorization: Authorizer?
     ) async throws -> DownloadedFile {
         let partial = destination.deletingLastPathComponent().appendingPathComponent(
@@ -163,29 +129,6 @@ public final class APIClient: Sendable {
         }
     }
 
-    // MARK: Paging
-
-    /// Sends the request and returns its page: the value and the request for the next page, by the endpoint's
-    /// ``Paging`` rule (nil on the last page, or when the endpoint does not page).
-    public func page<Response, Failure>(_ endpoint: TypedEndpoint<Response, Failure>) async throws -> Page<
-        Response, TypedEndpoint<Response, Failure>
-    > {
-        try await perform(endpoint.readingPage(), authorization: nil)
-    }
-
-    /// Every page, fetched as the loop asks: `for try await page in client.pages(GitHub.Repos.events(…))`.
-    public func pages<Response, Failure>(_ endpoint: TypedEndpoint<Response, Failure>) -> Pages<
-        Response, TypedEndpoint<Response, Failure>
-    > {
-        Pages(first: endpoint, fetch: { try await self.page($0) }, describe: \.description)
-    }
-
-    /// Every page as an `Observable`, one request per page as the previous one arrives; it completes after the
-    /// last page, and disposing it cancels the request in flight and sends no more.
-    public func requestPages<Response, Failure>(_ endpoint: TypedEndpoint<Response, Failure>) -> Observable<Response> {
-        pages(endpoint).asObservable()
-    }
-
     // MARK: Machinery
 
     /// Sends `endpoint` through the pipeline's steps, each a function below: build the request (configured headers,
@@ -194,7 +137,7 @@ public final class APIClient: Sendable {
     /// from the stored response, a failure the interceptors retry is sent again after their delay, a success is
     /// checked by the interceptors and, with validators, stored; then the response is read.
     func perform<Response, Failure>(
-        _ endpoint: TypedEndpoint<Response, Failure>, authorization: Authorizer?, download: DownloadTarget? = nil
+        _ endpoint: Endpoint<Response, Failure>, authorization: Authorizer?, download: DownloadTarget? = nil
     ) async throws -> Response {
         let name = endpoint.description
         var (request, bodyFile) = try await build(endpoint)
@@ -239,7 +182,7 @@ public final class APIClient: Sendable {
     /// interceptor's adaptation; every header checked. Any failure is an `invalidRequest`. A body that streams
     /// from disk comes back as its file (a temporary one, for a multipart body, which the caller deletes).
     private func build<Response, Failure>(
-        _ endpoint: TypedEndpoint<Response, Failure>
+        _ endpoint: Endpoint<Response, Failure>
     ) async throws -> (URLRequest, bodyFile: (url: URL, isTemporary: Bool)?) {
         var bodyFile: (url: URL, isTemporary: Bool)?
         do {
@@ -399,7 +342,7 @@ public final class APIClient: Sendable {
     /// What the transport is asked for: the body limit (a download's own), the headers and query items that
     /// carry credentials (the configuration's and the scheme's), and the file a streamed body is sent from.
     private func transportOptions<Response, Failure>(
-        for endpoint: TypedEndpoint<Response, Failure>, scheme: AuthScheme?, download: DownloadTarget?,
+        for endpoint: Endpoint<Response, Failure>, scheme: AuthScheme?, download: DownloadTarget?,
         bodyFile: URL?
     ) -> TransportOptions {
         var sensitive = sensitiveHeaderNames
@@ -514,7 +457,7 @@ public final class APIClient: Sendable {
 
     /// Step 9, read: success bodies into `Response`, error statuses through the endpoint's error schema.
     private func interpret<Response, Failure>(
-        _ data: Data, status: Int, headers: [String: String], for endpoint: TypedEndpoint<Response, Failure>, url: URL?
+        _ data: Data, status: Int, headers: [String: String], for endpoint: Endpoint<Response, Failure>, url: URL?
     ) throws -> Response {
         let info = HTTPResponseInfo(
             endpoint: endpoint.description, url: url, status: status, headers: headers, body: data)
@@ -579,7 +522,7 @@ public struct DownloadedFile: Sendable, Hashable {
     }
 }
 
-extension TypedApiResult {
+extension ApiResult {
     /// Runs `body`, turning declared and unexpected API errors into values (a declared model through `failure`
     /// into the endpoint's `Failure`); client failures are rethrown.
     init(

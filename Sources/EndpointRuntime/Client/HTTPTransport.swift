@@ -87,7 +87,7 @@ public struct TransportOptions: Sendable, Hashable {
     /// A file whose bytes are the request's body (a streamed upload), sent from disk instead of `httpBody`.
     public var bodyFile: URL?
     /// Whether a redirect is followed (credentials never to another origin); false when the endpoint reads the
-    /// redirect itself (``TypedEndpoint/readingRedirects()``), so the `3xx` response comes back as it is.
+    /// redirect itself (``Endpoint/readingRedirects()``), so the `3xx` response comes back as it is.
     public var followsRedirects = true
 
     /// Options with a body limit and the sensitive headers (any case).

@@ -58,7 +58,7 @@ public struct Paging<Response: Sendable>: Sendable {
     }
 
     /// The same rule for a response that holds this one (a ``Reply`` holding its body).
-    public func map<Outer>(_ inner: @escaping @Sendable (Outer) -> Response) -> Paging<Outer> {
+    func map<Outer>(_ inner: @escaping @Sendable (Outer) -> Response) -> Paging<Outer> {
         let next = self.next
         return Paging<Outer> { response, value in next(response, inner(value)) }
     }
@@ -86,24 +86,16 @@ public struct Page<Response: Sendable, Request: Sendable>: Sendable {
     }
 }
 
-extension TypedEndpoint {
-    /// The endpoint with the given paging rule: the client's `page(_:)`, `pages(_:)` and `requestPages(_:)`
-    /// follow it.
-    public func paged(by paging: Paging<Response>) -> TypedEndpoint {
-        var endpoint = self
-        endpoint.paging = paging
-        return endpoint
-    }
-
+extension Endpoint {
     /// The request for the page after `response`, by this endpoint's paging rule; nil on the last page or when
     /// the endpoint does not page.
-    public func nextPage(after response: ReceivedResponse, value: Response) -> TypedEndpoint? {
+    public func nextPage(after response: ReceivedResponse, value: Response) -> Endpoint? {
         guard let step = paging?.next(response, value) else { return nil }
         return following(step)
     }
 
     /// This request moved to `step`: the same method, headers, body, errors and paging, at another URL or cursor.
-    func following(_ step: PageStep) -> TypedEndpoint {
+    func following(_ step: PageStep) -> Endpoint {
         var endpoint = self
         switch step {
         case .url(let url):
@@ -118,7 +110,7 @@ extension TypedEndpoint {
     }
 
     /// The endpoint reading a ``Page``: its value and the request for the next one.
-    func readingPage() -> TypedEndpoint<Page<Response, TypedEndpoint>, Failure> {
+    func readingPage() -> Endpoint<Page<Response, Endpoint>, Failure> {
         let this = self
         return mappingResponse { response, decoder in
             let value = try this.readResponse(response, decoder)

@@ -3,7 +3,7 @@ import Foundation
 /// The response headers an endpoint declares, read into typed properties.
 ///
 /// Generated code makes one struct per endpoint that declares `headers:` under its response; the endpoint's
-/// `…WithHeaders` factory returns them with the body and the status as a ``Reply``.
+/// factory answers with them, the body and the status as a ``Reply``.
 public protocol ResponseHeaders: Sendable {
     /// Reads the headers from `response`; throws ``ResponseHeaderError`` for a required header that is missing
     /// or a header whose value is not of its declared type.
@@ -83,13 +83,60 @@ extension ReceivedResponse {
     }
 }
 
-extension TypedEndpoint {
-    /// This endpoint answered with its body, the headers in `Headers` and the status, as one ``Reply``.
+extension EndpointProtocol {
+    /// An endpoint answering with a ``Reply``: the body decoded from JSON, the headers declared in `Headers` and the
+    /// status; its declared errors typed as `Failure`. `paging` reads the body, as for an endpoint without headers.
     ///
-    /// `Headers` is usually inferred: generated `…WithHeaders` factories call this with their declared type.
+    /// Generated factories of endpoints that declare response headers build their endpoints with this, `empty`
+    /// or `reading(…readBody:)`, with `Headers` the struct generated beside the factory.
+    public static func json<Body: Decodable, Headers: ResponseHeaders>(
+        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
+        paging: Paging<Body>? = nil
+    ) -> Self where Response == Reply<Body, Headers> {
+        reading(
+            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            errors: errors, paging: paging,
+            readBody: { response, decoder in try response.decode(Body.self, with: decoder) })
+    }
+
+    /// An endpoint answering with a ``Reply`` of no body: the headers declared in `Headers` and the status.
+    public static func empty<Headers: ResponseHeaders>(
+        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
+        paging: Paging<Void>? = nil
+    ) -> Self where Response == Reply<Void, Headers> {
+        reading(
+            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            errors: errors, paging: paging, readBody: { _, _ in })
+    }
+
+    /// An endpoint answering with a ``Reply``: the body read by `readBody` from the whole response, the headers
+    /// declared in `Headers` and the status.
+    public static func reading<Body: Sendable, Headers: ResponseHeaders>(
+        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
+        paging: Paging<Body>? = nil,
+        readBody: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Body
+    ) -> Self where Response == Reply<Body, Headers> {
+        reading(
+            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            errors: errors, paging: paging?.map(\.body),
+            readResponse: { response, decoder in
+                Reply(
+                    body: try readBody(response, decoder), headers: try Headers(from: response),
+                    status: response.status, headerFields: response.headers)
+            })
+    }
+}
+
+extension Endpoint {
+    /// This endpoint answering with a ``Reply``: its body, the headers declared in `Headers` and the status; its
+    /// paging rule still reads the body. For endpoints built by hand (wrap the result in an ``AuthorizedEndpoint``
+    /// for a scope); generated ones answer with a `Reply` already when their spec declares headers.
     public func withHeaders<Headers: ResponseHeaders>(
         _ headers: Headers.Type = Headers.self
-    ) -> TypedEndpoint<Reply<Response, Headers>, Failure> {
+    ) -> Endpoint<Reply<Response, Headers>, Failure> {
         let read = readResponse
         var endpoint = mappingResponse { response, decoder in
             Reply<Response, Headers>(
@@ -98,14 +145,5 @@ extension TypedEndpoint {
         }
         endpoint.paging = paging?.map(\.body)
         return endpoint
-    }
-}
-
-extension TypedAuthorizedEndpoint {
-    /// This endpoint answered with its body, the headers in `Headers` and the status, as one ``Reply``; same scope.
-    public func withHeaders<Headers: ResponseHeaders>(
-        _ headers: Headers.Type = Headers.self
-    ) -> TypedAuthorizedEndpoint<Authorization, Reply<Response, Headers>, Failure> {
-        TypedAuthorizedEndpoint<Authorization, Reply<Response, Headers>, Failure>(endpoint.withHeaders())
     }
 }

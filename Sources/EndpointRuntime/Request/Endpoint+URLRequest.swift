@@ -14,7 +14,7 @@ public struct RequestBuildError: Error, Hashable, Sendable, CustomStringConverti
     public var description: String { "cannot build the request for \(endpoint): \(reason)" }
 }
 
-extension TypedEndpoint {
+extension Endpoint {
     /// The `URLRequest` for this endpoint against `baseURL`.
     ///
     /// Each path parameter becomes exactly one percent-encoded segment, so a value such as `../admin` or `a/b?c#d`
@@ -156,7 +156,7 @@ extension TypedEndpoint {
     }
 }
 
-extension TypedEndpoint {
+extension Endpoint {
     /// A value that spans segments (`docs/guide.md`): each segment escaped on its own; an empty, `.` or `..`
     /// segment is refused, so the value stays below the path it is placed in.
     fileprivate func escapeSegments(_ value: String, of name: String) throws -> String {

@@ -91,26 +91,8 @@ struct SpecValidator {
                     "endpoint '\(name)' of namespace '\(namespace.name.value)' has the name of another endpoint or of a "
                         + "response alternative ('ENDPOINT_ALTERNATIVE'); rename one of them"
                 })
-            checkHeaderFactoryNames(in: namespace)
         }
         checkScopeChoiceNames()
-    }
-
-    /// An endpoint that declares response headers also gets a `…WithHeaders` factory, which no other endpoint of
-    /// its namespace may be called.
-    private mutating func checkHeaderFactoryNames(in namespace: Namespace) {
-        // Most namespaces declare no response headers, and then there is nothing to compare.
-        guard namespace.endpoints.contains(where: { !$0.responseHeaders.isEmpty }) else { return }
-        var byName: [String: Located<String>] = [:]
-        for endpoint in namespace.endpoints { byName[SwiftName.memberName(endpoint.name.value)] = endpoint.name }
-        for endpoint in namespace.endpoints where !endpoint.responseHeaders.isEmpty {
-            let factory = SwiftName.memberName(endpoint.name.value) + "WithHeaders"
-            guard let other = byName[factory] else { continue }
-            diagnostics.error(
-                "endpoint '\(other.value)' of namespace '\(namespace.name.value)' has the name of the factory "
-                    + "that '\(endpoint.name.value)' gets for its response headers; rename it",
-                at: other.location, notes: [.init("'\(endpoint.name.value)' is here", at: endpoint.name.location)])
-        }
     }
 
     private mutating func checkBaseURL() {

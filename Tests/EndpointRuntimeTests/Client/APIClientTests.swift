@@ -12,7 +12,7 @@ struct APIClientTests {
     @Test("a success body decodes into the response type; default headers are sent, the endpoint's win")
     func success() async throws {
         let transport = StubTransport(status: 200, json: #"{"name":"Ada"}"#)
-        let endpoint = Endpoint<Profile>(method: .get, path: "/profile", headers: [Parameter("X-App", "mine")])
+        let endpoint = Endpoint<Profile, any Error & Sendable>(method: .get, path: "/profile", headers: [Parameter("X-App", "mine")])
         #expect(try await client(transport).send(endpoint) == Profile(name: "Ada"))
         let request = try #require(transport.requests.first)
         #expect(request.url?.absoluteString == "https://api.example.com/v1/profile")
@@ -27,9 +27,9 @@ struct APIClientTests {
             configuration: .init(
                 baseURL: baseURL, headers: ["Accept": "application/vnd.api+json", "X-App": "configured"],
                 transport: transport))
-        _ = try await api.send(Endpoint<JSONValue>(method: .get, path: "/a"))
+        _ = try await api.send(Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/a"))
         _ = try await api.send(
-            Endpoint<JSONValue>(method: .get, path: "/b", headers: [Parameter("Accept", "text/html")]))
+            Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/b", headers: [Parameter("Accept", "text/html")]))
         let requests = transport.requests
         #expect(requests.map { $0.value(forHTTPHeaderField: "Accept") } == ["application/vnd.api+json", "text/html"])
         #expect(requests.allSatisfy { $0.value(forHTTPHeaderField: "X-App") == "configured" })
@@ -44,7 +44,7 @@ struct APIClientTests {
         }
         let transport = StubTransport(
             status: 206, json: #"["a","b"]"#, headers: ["link": #"<https://api.example.com/v1/p?page=2>; rel="next""#])
-        let endpoint = Endpoint<Page>(method: .get, path: "/p") { response, decoder in
+        let endpoint = Endpoint<Page, any Error & Sendable>(method: .get, path: "/p") { response, decoder in
             Page(
                 status: response.status, next: response.value(forHeader: "Link"),
                 names: try decoder.decode([String].self, from: response.body))
@@ -57,7 +57,7 @@ struct APIClientTests {
     @Test("Void responses accept an empty body; 204 is success")
     func void() async throws {
         let transport = StubTransport(status: 204)
-        try await client(transport).send(Endpoint<Void>(method: .delete, path: "/session"))
+        try await client(transport).send(Endpoint<Void, any Error & Sendable>(method: .delete, path: "/session"))
     }
 
     @Test("category 2: a declared status decodes into the declared model, as its own type")
@@ -205,7 +205,7 @@ struct APIClientTests {
         let authorized = AuthorizedClient<Scope.User>(
             client: client(transport, logger: { log in logs.withLock { $0.append(log) } }),
             credentials: Credentials(token: "s3cret"))
-        let endpoint = AuthorizedEndpoint<Scope.User, Profile>(
+        let endpoint = AuthorizedEndpoint<Scope.User, Profile, any Error & Sendable>(
             Endpoint(method: .post, path: "/profile", body: .jsonFields([("name", "O'Neil")])))
         _ = try await authorized.send(endpoint)
         let log = try #require(logs.withLock { $0.first })

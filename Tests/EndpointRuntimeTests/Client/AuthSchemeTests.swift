@@ -18,7 +18,7 @@ enum Schemes {
 
 @Suite("Auth schemes: how each credential travels, and where it never goes")
 struct AuthSchemeTests {
-    let endpoint = Endpoint<Void>(method: .get, path: "/me", query: [Parameter("page", 2)])
+    let endpoint = Endpoint<Void, any Error & Sendable>(method: .get, path: "/me", query: [Parameter("page", 2)])
 
     func sent<Scope: AuthorizationScope>(
         _ scope: Scope.Type, credentials: Credentials, headers: [String: String] = [:]
@@ -26,7 +26,7 @@ struct AuthSchemeTests {
         let transport = StubTransport(status: 204)
         let api = APIClient(configuration: .init(baseURL: baseURL, headers: headers, transport: transport))
         try await AuthorizedClient<Scope>(client: api, credentials: credentials).send(
-            AuthorizedEndpoint<Scope, Void>(endpoint))
+            AuthorizedEndpoint<Scope, Void, any Error & Sendable>(endpoint))
         return try #require(transport.requests.first)
     }
 
@@ -61,7 +61,7 @@ struct AuthSchemeTests {
         let transport = StubTransport(status: 204)
         let api = APIClient(
             configuration: .init(baseURL: baseURL, headers: ["Cookie": "theme=dark"], transport: transport))
-        let endpoint = Endpoint<Void>(
+        let endpoint = Endpoint<Void, any Error & Sendable>(
             method: .get, path: "/me",
             headers: [
                 .cookies([
@@ -70,7 +70,7 @@ struct AuthSchemeTests {
                 ])
             ])
         try await AuthorizedClient<Schemes.CookieKey>(client: api, credentials: Credentials(token: "s3ss")).send(
-            AuthorizedEndpoint<Schemes.CookieKey, Void>(endpoint))
+            AuthorizedEndpoint<Schemes.CookieKey, Void, any Error & Sendable>(endpoint))
         let request = try #require(transport.requests.first)
         #expect(
             request.value(forHTTPHeaderField: "Cookie")
@@ -86,7 +86,7 @@ struct AuthSchemeTests {
         let api = APIClient(configuration: .init(baseURL: baseURL, transport: transport))
         let user = AuthorizedClient<Schemes.Bearer>(client: api)
         expectClientFailure(
-            await outcome { try await user.send(AuthorizedEndpoint<Schemes.Bearer, Void>(endpoint)) }, .authentication)
+            await outcome { try await user.send(AuthorizedEndpoint<Schemes.Bearer, Void, any Error & Sendable>(endpoint)) }, .authentication)
         #expect(transport.requests.isEmpty)
         #expect(throws: InvalidCredentialError.self) { try Credentials.basic(username: "a:b", password: "c") }
     }
@@ -100,7 +100,7 @@ struct AuthSchemeTests {
         let transport = StubTransport(status: 204)
         let api = APIClient(configuration: .init(baseURL: baseURL, transport: transport))
         let cookie = AuthorizedClient<Schemes.CookieKey>(client: api, credentials: Credentials(token: value))
-        let result = await outcome { try await cookie.send(AuthorizedEndpoint<Schemes.CookieKey, Void>(endpoint)) }
+        let result = await outcome { try await cookie.send(AuthorizedEndpoint<Schemes.CookieKey, Void, any Error & Sendable>(endpoint)) }
         expectClientFailure(result, .invalidRequest)
         if case .failure(let error) = result, !value.isEmpty { #expect(!"\(error)".contains(value)) }
         #expect(transport.requests.isEmpty)
@@ -113,7 +113,7 @@ struct AuthSchemeTests {
         for token in ["k3y-ä", "tab\there"] {
             let key = AuthorizedClient<Schemes.HeaderKey>(client: api, credentials: Credentials(token: token))
             expectClientFailure(
-                await outcome { try await key.send(AuthorizedEndpoint<Schemes.HeaderKey, Void>(endpoint)) },
+                await outcome { try await key.send(AuthorizedEndpoint<Schemes.HeaderKey, Void, any Error & Sendable>(endpoint)) },
                 .invalidRequest)
         }
         #expect(transport.requests.isEmpty)
@@ -136,7 +136,7 @@ struct AuthSchemeTests {
         let client = AuthorizedClient<Schemes.HeaderKey>(client: api, credentials: credentials)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
-                group.addTask { try await client.send(AuthorizedEndpoint<Schemes.HeaderKey, Void>(endpoint)) }
+                group.addTask { try await client.send(AuthorizedEndpoint<Schemes.HeaderKey, Void, any Error & Sendable>(endpoint)) }
             }
             try await group.waitForAll()
         }
@@ -152,11 +152,11 @@ struct AuthSchemeTests {
                 baseURL: baseURL, headers: ["X-Tenant-Token": "t3nant"], transport: transport,
                 sensitiveHeaders: [], logger: { log in logs.withLock { $0.append(log) } }))
         try await AuthorizedClient<Schemes.HeaderKey>(client: api, credentials: Credentials(token: "k3y")).send(
-            AuthorizedEndpoint<Schemes.HeaderKey, Void>(endpoint))
+            AuthorizedEndpoint<Schemes.HeaderKey, Void, any Error & Sendable>(endpoint))
         try await AuthorizedClient<Schemes.QueryKey>(client: api, credentials: Credentials(token: "q3y")).send(
-            AuthorizedEndpoint<Schemes.QueryKey, Void>(endpoint))
+            AuthorizedEndpoint<Schemes.QueryKey, Void, any Error & Sendable>(endpoint))
         try await AuthorizedClient<Schemes.CookieKey>(client: api, credentials: Credentials(token: "c00kie")).send(
-            AuthorizedEndpoint<Schemes.CookieKey, Void>(endpoint))
+            AuthorizedEndpoint<Schemes.CookieKey, Void, any Error & Sendable>(endpoint))
         let text = logs.withLock { $0 }.map { "\($0) \($0.headers) \($0.curl) \($0.url?.absoluteString ?? "")" }
         #expect(text.count == 3)
         for secret in ["k3y", "q3y", "c00kie", "t3nant"] {

@@ -8,7 +8,7 @@ import FoundationNetworking
 
 @Suite("Authorization")
 struct AuthorizationTests {
-    let endpoint = AuthorizedEndpoint<Scope.User, Profile>(Endpoint(method: .get, path: "/me"))
+    let endpoint = AuthorizedEndpoint<Scope.User, Profile, any Error & Sendable>(Endpoint(method: .get, path: "/me"))
 
     /// 401 unless the request carries `Bearer <valid>`.
     static func server(valid: @escaping @Sendable () -> String) -> StubTransport {

@@ -40,7 +40,7 @@ struct ConditionalRequestTests {
         let transport = Self.server(version: { "v1" })
         let api = APIClient(
             configuration: .init(baseURL: baseURL, transport: transport, conditionalStore: InMemoryConditionalStore()))
-        let post = Endpoint<Profile>(method: .post, path: "/profile")
+        let post = Endpoint<Profile, any Error & Sendable>(method: .post, path: "/profile")
         _ = try await api.send(post)
         _ = try await api.send(post)
         #expect(transport.requests.allSatisfy { $0.value(forHTTPHeaderField: "If-None-Match") == nil })
@@ -164,7 +164,7 @@ struct RetryTests {
         #expect(calls.withLock { $0 } == 2)
 
         calls.withLock { $0 = 0 }
-        await #expect(throws: ClientError.self) { try await api.send(Endpoint<Profile>(method: .post, path: "/p")) }
+        await #expect(throws: ClientError.self) { try await api.send(Endpoint<Profile, any Error & Sendable>(method: .post, path: "/p")) }
         #expect(calls.withLock { $0 } == 1)
     }
 

@@ -17,7 +17,7 @@ struct DownloadTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
-    let file = Endpoint<Data>(method: .get, path: "/file") { response, _ in response.body }
+    let file = Endpoint<Data, any Error & Sendable>(method: .get, path: "/file") { response, _ in response.body }
 
     @Test("through the URLSession transport: 48 MiB streamed to disk, progress rising to the announced length")
     func streamed() async throws {
@@ -64,7 +64,7 @@ struct DownloadTests {
         let target = directory.appendingPathComponent("report.csv")
         try Data("old".utf8).write(to: target)
         let failing = StubTransport(status: 404, json: #"{"message":"gone"}"#)
-        let endpoint = Endpoint<Data>(
+        let endpoint = Endpoint<Data, any Error & Sendable>(
             method: .get, path: "/report", errors: ErrorSchema([.code(404): .json(Problem.self)])
         ) { response, _ in response.body }
         do {

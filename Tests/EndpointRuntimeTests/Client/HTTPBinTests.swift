@@ -25,12 +25,12 @@ struct HTTPBinTests {
 
     @Test("statuses: 2xx succeeds with an empty body, others are unexpected API errors", arguments: [200, 204])
     func success(status: Int) async throws {
-        try await api.send(Endpoint<Void>(method: .get, path: "/status/{code}", pathParameters: ["code": "\(status)"]))
+        try await api.send(Endpoint<Void, any Error & Sendable>(method: .get, path: "/status/{code}", pathParameters: ["code": "\(status)"]))
     }
 
     @Test("a 500 keeps its status", arguments: [404, 418, 500, 503])
     func failures(status: Int) async {
-        let endpoint = Endpoint<Void>(method: .get, path: "/status/{code}", pathParameters: ["code": "\(status)"])
+        let endpoint = Endpoint<Void, any Error & Sendable>(method: .get, path: "/status/{code}", pathParameters: ["code": "\(status)"])
         do {
             try await api.send(endpoint)
             Issue.record("no error")
@@ -45,14 +45,14 @@ struct HTTPBinTests {
     func roundTrip() async throws {
         let tricky = "ä ö/?&=#+%20 \"quoted\" 日本 🚀"
         let query = try await api.send(
-            Endpoint<Echo>(method: .get, path: "/anything", query: [Parameter("q", tricky), Parameter("n", [1, 2])]))
+            Endpoint<Echo, any Error & Sendable>(method: .get, path: "/anything", query: [Parameter("q", tricky), Parameter("n", [1, 2])]))
         #expect(query.args?["q"] == .string(tricky))
         #expect(query.args?["n"] == .array([.string("1"), .string("2")]))
         let form = try await api.send(
-            Endpoint<Echo>(method: .post, path: "/anything", body: .form([Parameter("text", tricky)])))
+            Endpoint<Echo, any Error & Sendable>(method: .post, path: "/anything", body: .form([Parameter("text", tricky)])))
         #expect(form.form?["text"] == tricky)
         let json = try await api.send(
-            Endpoint<Echo>(method: .put, path: "/anything", body: .jsonFields([("text", tricky), ("count", 3)])))
+            Endpoint<Echo, any Error & Sendable>(method: .put, path: "/anything", body: .jsonFields([("text", tricky), ("count", 3)])))
         #expect(json.json == .object(["text": .string(tricky), "count": .number(3)]))
         #expect(json.method == "PUT")
     }
@@ -61,7 +61,7 @@ struct HTTPBinTests {
     func cookies() async throws {
         struct Cookies: Decodable, Sendable { var cookies: [String: String] }
         let tricky = "dark mode; €,\"x\"\\%"
-        let endpoint = Endpoint<Cookies>(
+        let endpoint = Endpoint<Cookies, any Error & Sendable>(
             method: .get, path: "/cookies",
             headers: [.cookies([Parameter("theme", tricky), Parameter("lang", "en"), Parameter("gone", String?.none)])])
         let echoed = try await api.send(endpoint).cookies
@@ -72,14 +72,14 @@ struct HTTPBinTests {
     @Test("a path parameter with slashes and dots stays one segment")
     func pathSegment() async throws {
         let echo = try await api.send(
-            Endpoint<Echo>(method: .get, path: "/anything/{id}", pathParameters: ["id": "../a/b?c#d"]))
+            Endpoint<Echo, any Error & Sendable>(method: .get, path: "/anything/{id}", pathParameters: ["id": "../a/b?c#d"]))
         #expect(echo.method == "GET")
     }
 
     @Test("/bearer: the client's token is sent as a bearer token; without one httpbin answers 401")
     func bearer() async throws {
         struct Bearer: Decodable, Sendable { var authenticated: Bool; var token: String }
-        let endpoint = AuthorizedEndpoint<Scope.User, Bearer>(Endpoint(method: .get, path: "/bearer"))
+        let endpoint = AuthorizedEndpoint<Scope.User, Bearer, any Error & Sendable>(Endpoint(method: .get, path: "/bearer"))
         let authorized = AuthorizedClient<Scope.User>(client: api, credentials: Credentials(token: "abc"))
         let answer = try await authorized.send(endpoint)
         #expect(answer.authenticated && answer.token == "abc")
@@ -92,7 +92,7 @@ struct HTTPBinTests {
         let client = APIClient(configuration: .init(baseURL: HTTPBin.url ?? baseURL, timeout: 5))
         let start = ContinuousClock.now
         do {
-            try await client.send(Endpoint<Void>(method: .get, path: "/basic-auth/ada/lovelace"))
+            try await client.send(Endpoint<Void, any Error & Sendable>(method: .get, path: "/basic-auth/ada/lovelace"))
             Issue.record("no error")
         } catch ClientError.unexpected(let response, _) {
             #expect(response.status == 401)
@@ -108,7 +108,7 @@ struct HTTPBinTests {
     func timeout() async {
         let impatient = APIClient(configuration: .init(baseURL: HTTPBin.url ?? baseURL, timeout: 1))
         do {
-            try await impatient.send(Endpoint<Void>(method: .get, path: "/delay/3"))
+            try await impatient.send(Endpoint<Void, any Error & Sendable>(method: .get, path: "/delay/3"))
             Issue.record("no error")
         } catch ClientError.client(let failure) {
             #expect(failure.kind == .timeout)
@@ -123,7 +123,7 @@ struct HTTPBinTests {
         // its answer when the cancelled one has ended: ordering, not a wall-clock bound, so a machine too busy
         // to run this task on time (under AddressSanitizer, say) cannot fail it.
         let patient = APIClient(configuration: .init(baseURL: HTTPBin.url ?? baseURL, timeout: 60))
-        let delayed = Endpoint<Void>(method: .get, path: "/delay/10")
+        let delayed = Endpoint<Void, any Error & Sendable>(method: .get, path: "/delay/10")
         let witnessDone = Locked(false)
         let witness = Task {
             _ = try? await patient.send(delayed)
@@ -146,7 +146,7 @@ struct HTTPBinTests {
         guard let url = HTTPBin.url, let port = url.port else { return }
         // 127.0.0.1 and localhost are different hosts to the client.
         let target = "http://localhost:\(port)/headers"
-        let endpoint = AuthorizedEndpoint<Scope.User, Echo>(
+        let endpoint = AuthorizedEndpoint<Scope.User, Echo, any Error & Sendable>(
             Endpoint(method: .get, path: "/redirect-to", query: [Parameter("url", target)]))
         let secrets = [
             "Cookie": "session=s3cret", "Proxy-Authorization": "Basic czNjcmV0", "X-Api-Key": "k3y",
@@ -168,16 +168,16 @@ struct HTTPBinTests {
     @Test("/redirect-to the same origin keeps the credentials")
     func redirectKeepsCredentialsOnSameOrigin() async throws {
         guard let url = HTTPBin.url else { return }
-        let endpoint = Endpoint<Echo>(method: .get, path: "/redirect-to", query: [Parameter("url", "/headers")])
+        let endpoint = Endpoint<Echo, any Error & Sendable>(method: .get, path: "/redirect-to", query: [Parameter("url", "/headers")])
         let client = APIClient(configuration: .init(baseURL: url, headers: ["X-Api-Key": "k3y"]))
         #expect(try await client.send(endpoint).headers["X-Api-Key"] == "k3y")
     }
 
     @Test("/status/204 into an optional response is nil; /headers sees a declared Accept as declared")
     func emptyBodyAndAccept() async throws {
-        let empty = Endpoint<Echo?>(method: .get, path: "/status/{code}", pathParameters: ["code": "204"])
+        let empty = Endpoint<Echo?, any Error & Sendable>(method: .get, path: "/status/{code}", pathParameters: ["code": "204"])
         #expect(try await api.send(empty) == nil)
-        let html = Endpoint<Echo>(method: .get, path: "/headers", headers: [Parameter("Accept", "text/html")])
+        let html = Endpoint<Echo, any Error & Sendable>(method: .get, path: "/headers", headers: [Parameter("Accept", "text/html")])
         #expect(try await api.send(html).headers["Accept"] == "text/html")
     }
 
@@ -187,7 +187,7 @@ struct HTTPBinTests {
             var next: URL?
             var remaining: Int?
         }
-        let endpoint = Endpoint<Page>(
+        let endpoint = Endpoint<Page, any Error & Sendable>(
             method: .get, path: "/response-headers",
             query: [
                 Parameter("Link", #"</items?page=3>; rel="next", </items?page=1>; rel="first""#),
@@ -222,7 +222,7 @@ struct HTTPBinTests {
 
     @Test("/response-headers: typed headers with the body through withHeaders(); a relative Location resolves")
     func typedResponseHeaders() async throws {
-        let endpoint = Endpoint<JSONValue>(
+        let endpoint = Endpoint<JSONValue, any Error & Sendable>(
             method: .get, path: "/response-headers",
             query: [
                 Parameter("X-RateLimit-Remaining", "4999"),
@@ -254,22 +254,22 @@ struct HTTPBinTests {
     @Test("/bytes, /image/png and /html: raw bytes and text with the declared Accept, as generated code reads them")
     func nonJSONBodies() async throws {
         let bytes = try await api.send(
-            Endpoint<Data>(method: .get, path: "/bytes/{n}", pathParameters: ["n": "4096"]) { response, _ in
+            Endpoint<Data, any Error & Sendable>(method: .get, path: "/bytes/{n}", pathParameters: ["n": "4096"]) { response, _ in
                 response.body
             })
         #expect(bytes.count == 4096)
         let png = try await api.send(
-            Endpoint<Data>(method: .get, path: "/image/png", headers: [Parameter("Accept", "image/png")]) {
+            Endpoint<Data, any Error & Sendable>(method: .get, path: "/image/png", headers: [Parameter("Accept", "image/png")]) {
                 response, _ in response.body
             })
         #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         let html = try await api.send(
-            Endpoint<String>(method: .get, path: "/html", headers: [Parameter("Accept", "text/html")]) { response, _ in
+            Endpoint<String, any Error & Sendable>(method: .get, path: "/html", headers: [Parameter("Accept", "text/html")]) { response, _ in
                 try response.text()
             })
         #expect(html.contains("Herman Melville"))
         let utf8 = try await api.send(
-            Endpoint<String>(method: .get, path: "/encoding/utf8") { response, _ in try response.text() })
+            Endpoint<String, any Error & Sendable>(method: .get, path: "/encoding/utf8") { response, _ in try response.text() })
         #expect(utf8.contains("∮ E⋅da = Q"))
     }
 
@@ -279,7 +279,7 @@ struct HTTPBinTests {
         defer { try? FileManager.default.removeItem(at: target) }
         let updates = Locked(0)
         let file = try await api.download(
-            Endpoint<Void>(method: .get, path: "/stream-bytes/{n}", pathParameters: ["n": "90000"]), to: target
+            Endpoint<Void, any Error & Sendable>(method: .get, path: "/stream-bytes/{n}", pathParameters: ["n": "90000"]), to: target
         ) { _ in updates.withLock { $0 += 1 } }
         #expect(file.byteCount == 90_000)
         #expect(try Data(contentsOf: target).count == 90_000)
@@ -290,7 +290,7 @@ struct HTTPBinTests {
     func headers() async throws {
         let client = APIClient(
             configuration: .init(baseURL: HTTPBin.url ?? baseURL, headers: ["X-Client": "endpointgen-tests"]))
-        let echo = try await client.send(Endpoint<Echo>(method: .get, path: "/headers"))
+        let echo = try await client.send(Endpoint<Echo, any Error & Sendable>(method: .get, path: "/headers"))
         #expect(echo.headers["X-Client"] == "endpointgen-tests")
         #expect(echo.headers["Accept"] == "application/json")
     }
@@ -314,7 +314,7 @@ struct HTTPBinConditionalTests {
             configuration: .init(
                 baseURL: HTTPBin.url ?? baseURL, conditionalStore: InMemoryConditionalStore(),
                 logger: { log in logs.withLock { $0.append(log.status ?? 0) } }))
-        let endpoint = Endpoint<Echo>(method: .get, path: "/etag/{etag}", pathParameters: ["etag": "v1"])
+        let endpoint = Endpoint<Echo, any Error & Sendable>(method: .get, path: "/etag/{etag}", pathParameters: ["etag": "v1"])
         let first = try await api.send(endpoint)
         let second = try await api.send(endpoint)
         #expect(first == second)
@@ -328,7 +328,7 @@ struct HTTPBinConditionalTests {
             configuration: .init(
                 baseURL: HTTPBin.url ?? baseURL, conditionalStore: InMemoryConditionalStore(),
                 logger: { log in logs.withLock { $0.append(log.status ?? 0) } }))
-        let endpoint = Endpoint<Echo>(method: .get, path: "/cache")
+        let endpoint = Endpoint<Echo, any Error & Sendable>(method: .get, path: "/cache")
         _ = try await api.send(endpoint)
         _ = try await api.send(endpoint)
         #expect(logs.withLock { $0 } == [200, 304])

@@ -38,7 +38,7 @@ struct HTTPBinUploadTests {
             Upload(fileURL: file, mediaType: "image/png"),
         ] {
             let echo = try await api.send(
-                Endpoint<Echo>(
+                Endpoint<Echo, any Error & Sendable>(
                     method: .post, path: "/anything",
                     body: .multipart([
                         MultipartPart("caption", Self.tricky), MultipartPart("tag", ["a", "b"]),
@@ -58,14 +58,14 @@ struct HTTPBinUploadTests {
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         for upload in [Upload(data: UploadTests.allBytes), Upload(fileURL: file)] {
             let echo = try await api.send(
-                Endpoint<Echo>(method: .put, path: "/anything", body: .raw(upload, mediaType: "application/x-blob")))
+                Endpoint<Echo, any Error & Sendable>(method: .put, path: "/anything", body: .raw(upload, mediaType: "application/x-blob")))
             // httpbin writes bytes that are not UTF-8 as a data URL of its own type; the header has the real one.
             #expect(echo.data == "data:application/octet-stream;base64,\(UploadTests.allBytes.base64EncodedString())")
             #expect(echo.headers["Content-Type"] == "application/x-blob")
             #expect(echo.headers["Content-Length"] == "256")
         }
         let csv = try await api.send(
-            Endpoint<Echo>(
+            Endpoint<Echo, any Error & Sendable>(
                 method: .post, path: "/anything", body: .raw(Upload(text: "a,b\n1,\(Self.tricky)"), mediaType: "x/y")))
         #expect(csv.data == "a,b\n1,\(Self.tricky)")
     }
@@ -78,7 +78,7 @@ struct HTTPBinUploadTests {
     @Test("/basic-auth and /hidden-basic-auth accept the basic scheme's credential and refuse a wrong one")
     func basic() async throws {
         for path in ["/basic-auth/{user}/{password}", "/hidden-basic-auth/{user}/{password}"] {
-            let endpoint = AuthorizedEndpoint<Schemes.Basic, Authenticated>(
+            let endpoint = AuthorizedEndpoint<Schemes.Basic, Authenticated, any Error & Sendable>(
                 Endpoint(method: .get, path: path, pathParameters: ["user": "ada", "password": "s3 cr:et"]))
             let good = AuthorizedClient<Schemes.Basic>(
                 client: api, credentials: try .basic(username: "ada", password: "s3 cr:et"))
@@ -97,7 +97,7 @@ struct HTTPBinUploadTests {
 
     @Test("an API key in a query item, a header and a cookie arrives as given, reserved characters included")
     func apiKeys() async throws {
-        let endpoint = Endpoint<Echo>(method: .get, path: "/anything", query: [Parameter("page", 1)])
+        let endpoint = Endpoint<Echo, any Error & Sendable>(method: .get, path: "/anything", query: [Parameter("page", 1)])
         let query = AuthorizedClient<Schemes.QueryKey>(client: api, credentials: Credentials(token: Self.tricky))
         let byQuery = try await query.send(AuthorizedEndpoint(endpoint))
         #expect(byQuery.args == ["page": .string("1"), "api key": .string(Self.tricky)])
@@ -110,14 +110,14 @@ struct HTTPBinUploadTests {
     @Test("a redirect from 127.0.0.1 to localhost carries no credential of any scheme")
     func redirect() async throws {
         guard let url = HTTPBin.url, let port = url.port else { return }
-        let endpoint = Endpoint<Echo>(
+        let endpoint = Endpoint<Echo, any Error & Sendable>(
             method: .get, path: "/redirect-to", query: [Parameter("url", "http://localhost:\(port)/anything")])
         func check<Scope: AuthorizationScope>(_ scope: Scope.Type, _ credentials: Credentials) async throws {
             let configuration = APIClient.Configuration(
                 baseURL: url, headers: ["X-Session-Token": "configured", "X-Visible": "yes"])
             let client = AuthorizedClient<Scope>(
                 client: APIClient(configuration: configuration), credentials: credentials)
-            let echo = try await client.send(AuthorizedEndpoint<Scope, Echo>(endpoint))
+            let echo = try await client.send(AuthorizedEndpoint<Scope, Echo, any Error & Sendable>(endpoint))
             #expect(echo.headers["Host"] == "localhost:\(port)")
             #expect(echo.headers["X-Visible"] == "yes")
             for name in ["Authorization", "X-Shop-Key", "Cookie", "X-Session-Token"] {

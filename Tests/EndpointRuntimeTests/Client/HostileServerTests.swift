@@ -12,7 +12,7 @@ import FoundationNetworking
 /// the wire, which a neighbour's transfer would blur.
 @Suite("Hostile server", .serialized)
 struct HostileServerTests {
-    let endpoint = Endpoint<JSONValue>(method: .get, path: "/big")
+    let endpoint = Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/big")
 
     /// Waits until `condition` holds, for `seconds` at most; whether it held.
     func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
@@ -65,7 +65,7 @@ struct HostileServerTests {
         let small = client(server, maximumResponseSize: 8 << 20)
         expectClientFailure(
             await Result.of { try await small.send(endpoint.limitingResponseSize(to: 1 << 20)) }, .responseTooLarge)
-        let download = Endpoint<Void>(method: .get, path: "/file").limitingResponseSize(to: 4 << 20)
+        let download = Endpoint<Void, any Error & Sendable>(method: .get, path: "/file").limitingResponseSize(to: 4 << 20)
         try await client(server, maximumResponseSize: 1 << 20).send(download)
     }
 
@@ -100,7 +100,7 @@ struct HostileServerTests {
     func headerInjection() async throws {
         let server = try HostileServer(.declaredLength(2))
         defer { server.stop() }
-        let injected = Endpoint<Void>(
+        let injected = Endpoint<Void, any Error & Sendable>(
             method: .get, path: "/", headers: [Parameter("X-Trace", "a\r\nX-Injected: yes")])
         let result = await Result.of { try await client(server).send(injected) }
         guard case .failure(ClientError.client(let failure)) = result else {

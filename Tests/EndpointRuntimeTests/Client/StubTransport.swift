@@ -52,7 +52,7 @@ func client(_ transport: StubTransport, logger: (@Sendable (RequestLog) -> Void)
         configuration: .init(baseURL: baseURL, headers: ["X-App": "test"], transport: transport, logger: logger))
 }
 
-let profile = Endpoint<Profile>(
+let profile = Endpoint<Profile, any Error & Sendable>(
     method: .get, path: "/profile", errors: ErrorSchema([.code(404): .json(Problem.self)]))
 
 /// Expects a task's result to be a client-side failure of `kind`.

@@ -138,7 +138,7 @@ struct UploadTests {
     func temporaryFileRemoved() async throws {
         let file = try Self.temporaryFile(Self.allBytes)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let endpoint = Endpoint<Profile>(
+        let endpoint = Endpoint<Profile, any Error & Sendable>(
             method: .post, path: "/upload", body: .multipart([MultipartPart("file", Upload(fileURL: file))]))
         for status in [200, 500] {
             let transport = BodyFileTransport(status: status)
@@ -153,7 +153,7 @@ struct UploadTests {
         let transport = BodyFileTransport(status: 200)
         let api = APIClient(configuration: .init(baseURL: baseURL, transport: transport))
         _ = try await api.send(
-            Endpoint<Profile>(method: .put, path: "/raw", body: .raw(Upload(fileURL: file), mediaType: "a/b")))
+            Endpoint<Profile, any Error & Sendable>(method: .put, path: "/raw", body: .raw(Upload(fileURL: file), mediaType: "a/b")))
         #expect(transport.files.withLock { $0.map(\.url) } == [file])
         #expect(FileManager.default.fileExists(atPath: file.path))
     }
@@ -163,15 +163,15 @@ struct UploadTests {
         let transport = StubTransport(status: 204)
         let api = client(transport)
         try await api.send(
-            Endpoint<Void>(method: .put, path: "/raw", body: .raw(Upload(data: Self.allBytes), mediaType: "image/png")))
+            Endpoint<Void, any Error & Sendable>(method: .put, path: "/raw", body: .raw(Upload(data: Self.allBytes), mediaType: "image/png")))
         try await api.send(
-            Endpoint<Void>(
+            Endpoint<Void, any Error & Sendable>(
                 method: .put, path: "/raw",
                 body: .raw(Upload(text: "a,b\n1,2"), mediaType: "application/octet-stream")))
         let file = try Self.temporaryFile(Self.allBytes)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try await api.send(
-            Endpoint<Void>(
+            Endpoint<Void, any Error & Sendable>(
                 method: .put, path: "/raw",
                 body: .raw(Upload(fileURL: file, mediaType: "image/gif"), mediaType: "image/png")))
         let requests = transport.requests
@@ -181,12 +181,12 @@ struct UploadTests {
             ])
         #expect(requests[0].httpBody == Self.allBytes)
         #expect(requests[2].httpBody == Self.allBytes)
-        let bad = Endpoint<Void>(
+        let bad = Endpoint<Void, any Error & Sendable>(
             method: .put, path: "/raw",
             body: .raw(Upload(data: Data(), mediaType: "text/plain\r\nX-Injected: 1"), mediaType: "a/b"))
         await #expect(throws: ClientError.self) { try await api.send(bad) }
         #expect(transport.requests.count == 3)
-        let missing = Endpoint<Void>(
+        let missing = Endpoint<Void, any Error & Sendable>(
             method: .put, path: "/raw",
             body: .raw(Upload(fileURL: URL(fileURLWithPath: "/nonexistent/file")), mediaType: "a/b"))
         expectClientFailure(await outcome { try await api.send(missing) }, .invalidRequest)

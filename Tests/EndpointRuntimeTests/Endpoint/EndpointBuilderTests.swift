@@ -38,7 +38,7 @@ struct EndpointBuilderTests {
         }
     }
 
-    func json<Failure>(_ status: String, as failure: Failure.Type) -> TypedEndpoint<Profile, Failure> {
+    func json<Failure>(_ status: String, as failure: Failure.Type) -> Endpoint<Profile, Failure> {
         .json(
             method: .put, path: "/profiles/{status}", pathParameters: ["status": status],
             query: [Parameter("dry", true)], headers: [Parameter("X-Trace", "t1")], body: .json(Profile(name: "Ada")),
@@ -48,7 +48,7 @@ struct EndpointBuilderTests {
     @Test("json builds the request the initializer builds and decodes the response")
     func sameRequest() async throws {
         let built = json("200", as: (any Error & Sendable).self)
-        let initialized = Endpoint<Profile>(
+        let initialized = Endpoint<Profile, any Error & Sendable>(
             method: .put, path: "/profiles/{status}", pathParameters: ["status": "200"],
             query: [Parameter("dry", true)], headers: [Parameter("X-Trace", "t1")], body: .json(Profile(name: "Ada")),
             errors: errors)
@@ -95,7 +95,7 @@ struct EndpointBuilderTests {
             return
         }
         #expect(info.status == 409)
-        let never = TypedEndpoint<Profile, Never>.json(method: .get, path: "/409", errors: errors)
+        let never = Endpoint<Profile, Never>.json(method: .get, path: "/409", errors: errors)
         guard case .unexpected = try await client(transport).result(never) else {
             Issue.record("an endpoint that declares no errors has none")
             return
@@ -105,14 +105,14 @@ struct EndpointBuilderTests {
     @Test("empty reads no body; reading reads the whole response")
     func emptyAndReading() async throws {
         let client = client(transport)
-        let empty = TypedEndpoint<Void, Problem>.empty(method: .delete, path: "/profiles/me", errors: errors)
+        let empty = Endpoint<Void, Problem>.empty(method: .delete, path: "/profiles/me", errors: errors)
         try await client.send(empty)
-        let count = TypedEndpoint<Int, Problem>.reading(method: .get, path: "/count", errors: errors) { response, _ in
+        let count = Endpoint<Int, Problem>.reading(method: .get, path: "/count", errors: errors) { response, _ in
             Int(response.value(forHeader: "x-count") ?? "") ?? -1
         }
         #expect(try await client.send(count) == 3)
         #expect(
-            try await client.result(TypedEndpoint<Int, Problem>.reading(method: .get, path: "/404") { _, _ in 0 }).value
+            try await client.result(Endpoint<Int, Problem>.reading(method: .get, path: "/404") { _, _ in 0 }).value
                 == nil)
         #expect(transport.requests.map(\.httpMethod) == ["DELETE", "GET", "GET"])
     }
@@ -120,7 +120,7 @@ struct EndpointBuilderTests {
     @Test("the authorized builders and modifiers keep the scope and change the endpoint as the plain ones do")
     func authorized() throws {
         let uploads = Server(name: "uploads", url: URL(string: "https://uploads.example.com/v1")!)
-        let endpoint = TypedAuthorizedEndpoint<Scope.User, Profile, Problem>.json(
+        let endpoint = AuthorizedEndpoint<Scope.User, Profile, Problem>.json(
             method: .get, path: "/files/{path}", pathParameters: ["path": "a/b.txt"], errors: errors
         )
         .onServer(uploads).allowingSlashes(in: ["path"]).limitingResponseSize(to: 1_024)
@@ -128,9 +128,9 @@ struct EndpointBuilderTests {
         #expect(endpoint.endpoint.multiSegmentPathParameters == ["path"])
         #expect(endpoint.endpoint.maximumResponseSize == 1_024)
         #expect(try endpoint.endpoint.urlRequest(baseURL: baseURL).url?.path == "/v1/files/a/b.txt")
-        let empty = TypedAuthorizedEndpoint<Scope.User, Void, Never>.empty(method: .delete, path: "/files")
+        let empty = AuthorizedEndpoint<Scope.User, Void, Never>.empty(method: .delete, path: "/files")
         #expect(empty.endpoint.method == .delete)
-        let reading = TypedAuthorizedEndpoint<Scope.User, Data, Never>.reading(method: .get, path: "/raw") {
+        let reading = AuthorizedEndpoint<Scope.User, Data, Never>.reading(method: .get, path: "/raw") {
             response, _ in response.body
         }
         #expect(reading.endpoint.path == "/raw")

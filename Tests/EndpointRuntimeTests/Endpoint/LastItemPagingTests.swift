@@ -34,7 +34,7 @@ struct LastItemPagingTests {
         }
     }
 
-    let list = Endpoint<CustomerList>(method: .get, path: "/customers", query: [Parameter("limit", 3)])
+    let list = Endpoint<CustomerList, any Error & Sendable>(method: .get, path: "/customers", query: [Parameter("limit", 3)])
         .paged(by: .afterLastItem("starting_after", items: { $0.data }, field: { $0.id }, while: { $0.hasMore }))
 
     @Test("each request carries the last id of the page before, until has_more is false")
@@ -69,7 +69,7 @@ struct LastItemPagingTests {
             let body = query.contains("starting_after=b") ? #"{"data":[]}"# : #"{"data":[{"id":"a"},{"id":"b"}]}"#
             return (200, [:], Data(body.utf8))
         }
-        let endpoint = Endpoint<CustomerList>(method: .get, path: "/customers")
+        let endpoint = Endpoint<CustomerList, any Error & Sendable>(method: .get, path: "/customers")
             .paged(by: .afterLastItem("starting_after", items: { $0.data }, field: { $0.id }))
         var seen: [String] = []
         for try await page in client(transport).pages(endpoint) { seen += page.data.map(\.id) }

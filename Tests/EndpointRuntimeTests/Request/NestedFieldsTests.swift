@@ -93,7 +93,7 @@ struct NestedFieldsTests {
         } catch {
             #expect("\(error)".contains("the key 'a]b' under 'metadata' cannot be sent"))
         }
-        let endpoint = Endpoint<Void>(method: .get, path: "/search", query: [parameter])
+        let endpoint = Endpoint<Void, any Error & Sendable>(method: .get, path: "/search", query: [parameter])
         #expect(throws: RequestBuildError.self) { try endpoint.urlRequest(baseURL: base) }
     }
 
@@ -103,7 +103,7 @@ struct NestedFieldsTests {
             var gte: Int?
             var lt: Int?
         }
-        let endpoint = Endpoint<Void>(
+        let endpoint = Endpoint<Void, any Error & Sendable>(
             method: .get, path: "/customers",
             query: [
                 Parameter("limit", 3), Parameter("created", nested: Range(gte: 1_694_038_270, lt: nil)),
@@ -116,7 +116,7 @@ struct NestedFieldsTests {
 
     @Test("a list of text with brackets: the key with [] once per element, in the query and in a form")
     func brackets() throws {
-        let endpoint = Endpoint<Void>(
+        let endpoint = Endpoint<Void, any Error & Sendable>(
             method: .get, path: "/items", query: [Parameter("expand", ["customer", "a&b"], arrayFormat: .brackets)])
         #expect(
             try endpoint.urlRequest(baseURL: base).url?.query == "expand%5B%5D=customer&expand%5B%5D=a%26b")

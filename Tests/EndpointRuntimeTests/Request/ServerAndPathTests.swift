@@ -10,8 +10,8 @@ import FoundationNetworking
 struct ServerAndPathTests {
     let base = URL(string: "https://api.example.com/v2")!
 
-    func contents(_ path: String) -> Endpoint<Void> {
-        Endpoint<Void>(
+    func contents(_ path: String) -> Endpoint<Void, any Error & Sendable> {
+        Endpoint<Void, any Error & Sendable>(
             method: .get, path: "/repos/{repo}/contents/{path}", pathParameters: ["repo": "a/b", "path": path]
         )
         .allowingSlashes(in: ["path"])
@@ -35,7 +35,7 @@ struct ServerAndPathTests {
     @Test("an endpoint on another server goes there, or where the configuration moves it")
     func server() async throws {
         let uploads = Server(name: "uploads", url: URL(string: "https://uploads.example.com/v2")!)
-        let endpoint = Endpoint<Void>(method: .post, path: "/assets").onServer(uploads)
+        let endpoint = Endpoint<Void, any Error & Sendable>(method: .post, path: "/assets").onServer(uploads)
         let transport = StubTransport(status: 204)
         try await client(transport).send(endpoint)
         var configuration = APIClient.Configuration(baseURL: baseURL, transport: transport)

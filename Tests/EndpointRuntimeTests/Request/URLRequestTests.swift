@@ -10,7 +10,7 @@ import FoundationNetworking
 struct URLRequestTests {
     private let base = URL(string: "https://api.example.com/v1")!
 
-    private func url(_ endpoint: Endpoint<Void>, base: URL? = nil) throws -> String {
+    private func url(_ endpoint: Endpoint<Void, any Error & Sendable>, base: URL? = nil) throws -> String {
         try endpoint.urlRequest(baseURL: base ?? self.base).url?.absoluteString ?? ""
     }
 
@@ -22,13 +22,13 @@ struct URLRequestTests {
             ("a&=+,;:@!$'()*~", "a&=+,;:@!$'()*~"), ("tab\tline\n", "tab%09line%0A"),
         ])
     func pathSegments(value: String, encoded: String) throws {
-        let endpoint = Endpoint<Void>(method: .get, path: "/repos/{owner}/events", pathParameters: ["owner": value])
+        let endpoint = Endpoint<Void, any Error & Sendable>(method: .get, path: "/repos/{owner}/events", pathParameters: ["owner": value])
         #expect(try url(endpoint) == "https://api.example.com/v1/repos/\(encoded)/events")
     }
 
     @Test("a base URL with or without a trailing slash joins the same way")
     func baseURLSlash() throws {
-        let endpoint = Endpoint<Void>(method: .get, path: "/items")
+        let endpoint = Endpoint<Void, any Error & Sendable>(method: .get, path: "/items")
         #expect(
             try url(endpoint, base: URL(string: "https://api.example.com/v1/")!) == "https://api.example.com/v1/items")
         #expect(try url(endpoint, base: URL(string: "https://api.example.com")!) == "https://api.example.com/items")
@@ -36,7 +36,7 @@ struct URLRequestTests {
 
     @Test("query items: nil values left out, lists repeated or comma-joined, reserved characters escaped")
     func query() throws {
-        let endpoint = Endpoint<Void>(
+        let endpoint = Endpoint<Void, any Error & Sendable>(
             method: .get, path: "/search",
             query: [
                 Parameter("q", "a&b=c d+e#"), Parameter("page", Int?.none), Parameter("tag", ["x", "y"]),
@@ -50,7 +50,7 @@ struct URLRequestTests {
 
     @Test("headers, method and Accept are set")
     func headers() throws {
-        let endpoint = Endpoint<Void>(
+        let endpoint = Endpoint<Void, any Error & Sendable>(
             method: .delete, path: "/session",
             headers: [Parameter("X-Request-ID", "42"), Parameter("X-None", String?.none)])
         let request = try endpoint.urlRequest(baseURL: base)
@@ -62,7 +62,7 @@ struct URLRequestTests {
 
     @Test("a declared Accept or Content-Type is sent as declared, not replaced by the defaults")
     func declaredMediaTypes() throws {
-        let endpoint = Endpoint<Void>(
+        let endpoint = Endpoint<Void, any Error & Sendable>(
             method: .patch, path: "/issues/1",
             headers: [
                 Parameter("Accept", "application/vnd.github.raw+json"),
@@ -76,20 +76,20 @@ struct URLRequestTests {
 
     @Test("an optional response reads an empty success body as nil; a non-optional one still fails on it")
     func emptyOptionalResponse() throws {
-        let optional = Endpoint<[String: Int]?>(method: .get, path: "/me/player")
+        let optional = Endpoint<[String: Int]?, any Error & Sendable>(method: .get, path: "/me/player")
         func response(_ body: String, status: Int = 200) -> ReceivedResponse {
             ReceivedResponse(status: status, body: Data(body.utf8))
         }
         #expect(try optional.readResponse(response("", status: 204), JSONCoding.makeDecoder()) == nil)
         #expect(try optional.readResponse(response(#"{"a":1}"#), JSONCoding.makeDecoder()) == ["a": 1])
-        let required = Endpoint<[String: Int]>(method: .get, path: "/me/player")
+        let required = Endpoint<[String: Int], any Error & Sendable>(method: .get, path: "/me/player")
         #expect(throws: DecodingError.self) { try required.readResponse(response(""), JSONCoding.makeDecoder()) }
     }
 
     @Test("a JSON-fields body encodes dates as ISO 8601 and leaves nil fields out")
     func jsonFields() throws {
         let date = Date(timeIntervalSince1970: 1_700_000_000)
-        let endpoint = Endpoint<Void>(
+        let endpoint = Endpoint<Void, any Error & Sendable>(
             method: .post, path: "/events",
             body: .jsonFields([("name", "launch"), ("at", date), ("note", String?.none), ("tags", ["a"])]))
         let request = try endpoint.urlRequest(baseURL: base)
@@ -100,7 +100,7 @@ struct URLRequestTests {
 
     @Test("a form body is URL-encoded with + for spaces; comma lists keep literal separators")
     func form() throws {
-        let endpoint = Endpoint<Void>(
+        let endpoint = Endpoint<Void, any Error & Sendable>(
             method: .post, path: "/login",
             body: .form([
                 Parameter("user", "a b&c"), Parameter("remember", Bool?.none), Parameter("n", [1, 2]),
@@ -113,7 +113,7 @@ struct URLRequestTests {
 
     @Test("a missing path parameter is an error that names the endpoint")
     func missingPathParameter() {
-        let endpoint = Endpoint<Void>(method: .get, path: "/items/{id}")
+        let endpoint = Endpoint<Void, any Error & Sendable>(method: .get, path: "/items/{id}")
         let error = #expect(throws: RequestBuildError.self) { try endpoint.urlRequest(baseURL: base) }
         #expect(
             error?.description == "cannot build the request for GET /items/{id}: no value for the path parameter 'id'")

@@ -5,7 +5,7 @@ import Foundation
 
 extension EchoAPI.Echo {
     /// `GET /headers`.
-    public static func headers(requestID: String) -> TypedEndpoint<EchoAPI.Models.Headers, Never> {
+    public static func headers(requestID: String) -> Endpoint<EchoAPI.Models.Headers, Never> {
         .json(
             method: .get,
             path: "/headers",

@@ -1,15 +1,14 @@
 import Foundation
 
-/// An endpoint whose declared errors are of no one type: what hand-built endpoints are.
-public typealias Endpoint<Response: Sendable> = TypedEndpoint<Response, any Error & Sendable>
-
 /// One HTTP endpoint as a value: how to build the request, how to read the response, and the type its declared
 /// errors come back as (`Failure`).
 ///
 /// Generated code builds these with `static` factory functions (`Shop.Customer.get()`); a client performs them.
 /// `Failure` is the one error model the endpoint declares, or a generated enum over several, or `Never` when it
-/// declares none, so ``TypedApiResult`` can hand it back without a cast. Nothing here touches the network.
-public struct TypedEndpoint<Response: Sendable, Failure: Sendable>: Sendable {
+/// declares none, so ``ApiResult`` can hand it back without a cast. An endpoint built by hand with one of the
+/// initializers has `any Error & Sendable` there (`Endpoint<Profile, any Error & Sendable>`), until
+/// ``declaringErrors(_:)`` names a type. Nothing here touches the network.
+public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
     /// The request method.
     public var method: HTTPMethod
     /// The path template relative to the base URL, such as `/repos/{owner}/{repo}/events`.
@@ -67,16 +66,17 @@ public struct TypedEndpoint<Response: Sendable, Failure: Sendable>: Sendable {
     }
 }
 
-extension TypedEndpoint where Failure == any Error & Sendable {
+extension Endpoint where Failure == any Error & Sendable {
     /// Creates an endpoint whose response decodes from JSON.
     public init(
         method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Response>? = nil
     ) where Response: Decodable {
-        self = .json(
+        self.init(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging)
+            errors: errors, paging: paging,
+            readResponse: { response, decoder in try response.decode(Response.self, with: decoder) })
     }
 
     /// Creates an endpoint with no response body to read.
@@ -85,9 +85,9 @@ extension TypedEndpoint where Failure == any Error & Sendable {
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Response>? = nil
     ) where Response == Void {
-        self = .empty(
+        self.init(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging)
+            errors: errors, paging: paging, readResponse: { _, _ in })
     }
 
     /// Creates an endpoint that reads its response's body with `decodeResponse`.
@@ -115,65 +115,23 @@ extension TypedEndpoint where Failure == any Error & Sendable {
             errors: errors, paging: paging, readResponse: readResponse, failure: { $0 })
     }
 
-    /// This endpoint with its declared errors typed as `Failure`, one error model: a ``TypedApiResult`` then
+    /// This endpoint with its declared errors typed as `Failure`, one error model: an ``ApiResult`` then
     /// hands the model back as that type, which is inferred from where the result goes.
     public func declaringErrors<Typed: Error & Sendable>(
         _ type: Typed.Type = Typed.self
-    ) -> TypedEndpoint<Response, Typed> {
+    ) -> Endpoint<Response, Typed> {
         retyped { $0 as? Typed }
     }
 
     /// This endpoint with its declared errors typed as `Failure`, a generated enum over several error models.
     public func declaringErrors<Typed: DeclaredFailure>(
         _ type: Typed.Type = Typed.self
-    ) -> TypedEndpoint<Response, Typed> {
+    ) -> Endpoint<Response, Typed> {
         retyped(Typed.init(declared:))
     }
 }
 
-extension TypedEndpoint {
-    /// An endpoint whose response decodes from JSON, its declared errors typed as `Failure`.
-    ///
-    /// Generated factories build their endpoints with this, `empty` or `reading`: one call whose type the
-    /// factory's return type fixes, which the compiler checks faster than an initializer followed by
-    /// `declaringErrors()`. `Failure` may be a ``DeclaredFailure`` enum, one error model, `Never` or
-    /// `any Error & Sendable`.
-    public static func json(
-        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
-        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
-        paging: Paging<Response>? = nil
-    ) -> TypedEndpoint where Response: Decodable {
-        reading(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging,
-            readResponse: { response, decoder in try response.decode(Response.self, with: decoder) })
-    }
-
-    /// An endpoint whose response body is not read, its declared errors typed as `Failure`.
-    public static func empty(
-        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
-        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
-        paging: Paging<Response>? = nil
-    ) -> TypedEndpoint where Response == Void {
-        reading(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging, readResponse: { _, _ in })
-    }
-
-    /// An endpoint that reads the whole response (status, headers, body) with `readResponse`, its declared errors
-    /// typed as `Failure`.
-    public static func reading(
-        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
-        headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
-        paging: Paging<Response>? = nil,
-        readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Response
-    ) -> TypedEndpoint {
-        TypedEndpoint(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging, readResponse: readResponse,
-            failure: { declared in declaredFailure(declared) })
-    }
-
+extension Endpoint {
     /// A declared error's model as `Failure`: the ``DeclaredFailure`` case for it, or the model itself when
     /// `Failure` is its type (or `any Error & Sendable`); nil when it is neither.
     static func declaredFailure(_ declared: any Error & Sendable) -> Failure? {
@@ -184,66 +142,26 @@ extension TypedEndpoint {
     }
 }
 
-extension TypedEndpoint {
-    /// The endpoint at `server` instead of the client's base URL.
-    public func onServer(_ server: Server) -> TypedEndpoint {
-        var endpoint = self
-        endpoint.server = server
-        return endpoint
-    }
-
-    /// The endpoint with the path parameters `names` allowed to span segments: each `/` in their values stays a
-    /// separator, every segment is percent-encoded on its own, and empty, `.` and `..` segments are refused, so
-    /// the value cannot leave the path it was given.
-    public func allowingSlashes(in names: Set<String>) -> TypedEndpoint {
-        var endpoint = self
-        endpoint.multiSegmentPathParameters.formUnion(names)
-        return endpoint
-    }
-
-    /// The endpoint with the headers `names` sent only where the client's configuration does not set them: a spec's
-    /// `overridable` constant, so a client pins its own `Stripe-Version` with `Configuration.headers`.
-    public func lettingConfigurationOverride(_ names: Set<String>) -> TypedEndpoint {
-        var endpoint = self
-        endpoint.configurableHeaderNames.formUnion(names.map { $0.lowercased() })
-        return endpoint
-    }
-
-    /// The endpoint answering with its redirect instead of following it: a `301`, `302`, `303`, `307` or `308` is
-    /// read as the response (its `Location` header declared as a response header), the way a tarball or download
-    /// link is handed out. A `304` stays the answer to a conditional request.
-    public func readingRedirects() -> TypedEndpoint {
-        var endpoint = self
-        endpoint.readsRedirects = true
-        return endpoint
-    }
-
+extension Endpoint {
     /// Whether `status` is a response this endpoint reads as its value: a `2xx`, or a redirect it reads.
     func isSuccess(_ status: Int) -> Bool {
         (200..<300).contains(status) || (readsRedirects && (300..<400).contains(status) && status != 304)
     }
-
-    /// The endpoint with its own limit on the response body, instead of the client's.
-    public func limitingResponseSize(to bytes: Int) -> TypedEndpoint {
-        var endpoint = self
-        endpoint.maximumResponseSize = bytes
-        return endpoint
-    }
 }
 
-extension TypedEndpoint {
+extension Endpoint {
     /// The same request, its successful response read by `read` into another type. Paging does not carry over
     /// (its rule reads this endpoint's type); the caller maps it where it can.
     func mappingResponse<Other>(
         _ read: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Other
-    ) -> TypedEndpoint<Other, Failure> {
+    ) -> Endpoint<Other, Failure> {
         rebuilt(paging: nil, readResponse: read, failure: failure)
     }
 
     /// The same endpoint with its declared errors read by `failure` as another type.
     func retyped<Typed>(
         _ failure: @escaping @Sendable (_ declared: any Error & Sendable) -> Typed?
-    ) -> TypedEndpoint<Response, Typed> {
+    ) -> Endpoint<Response, Typed> {
         rebuilt(paging: paging, readResponse: readResponse, failure: failure)
     }
 
@@ -252,8 +170,8 @@ extension TypedEndpoint {
         paging: Paging<Other>?,
         readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Other,
         failure: @escaping @Sendable (_ declared: any Error & Sendable) -> OtherFailure?
-    ) -> TypedEndpoint<Other, OtherFailure> {
-        var endpoint = TypedEndpoint<Other, OtherFailure>(
+    ) -> Endpoint<Other, OtherFailure> {
+        var endpoint = Endpoint<Other, OtherFailure>(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
             errors: errors, paging: paging, readResponse: readResponse, failure: failure)
         endpoint.maximumResponseSize = maximumResponseSize
@@ -266,7 +184,7 @@ extension TypedEndpoint {
     }
 }
 
-extension TypedEndpoint: CustomStringConvertible {
+extension Endpoint: CustomStringConvertible {
     /// `GET /repos/{owner}/{repo}/events`, for messages and logs.
     public var description: String { "\(method) \(path)" }
 }

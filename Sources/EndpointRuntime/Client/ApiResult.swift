@@ -1,14 +1,12 @@
 import Foundation
 
-/// The value style for endpoints whose declared errors are of no one type (hand-built ones).
-public typealias ApiResult<Value: Sendable> = TypedApiResult<Value, any Error & Sendable>
-
 /// The value style: the response, or the endpoint's declared error as its `Failure` type, or an unexpected
 /// response. Failures on the client's side stay in the error channel.
 ///
 /// For a generated endpoint, `Failure` is its one declared error model, a generated enum over several, or
-/// `Never` when it declares none, so a `switch` over the result needs no cast.
-public enum TypedApiResult<Value: Sendable, Failure: Sendable>: Sendable {
+/// `Never` when it declares none, so a `switch` over the result needs no cast; for a hand-built endpoint it is
+/// `any Error & Sendable`.
+public enum ApiResult<Value: Sendable, Failure: Sendable>: Sendable {
     /// The response.
     case success(Value)
     /// A declared error, decoded into its model.
