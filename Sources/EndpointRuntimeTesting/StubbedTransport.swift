@@ -68,10 +68,12 @@ public final class StubbedTransport: HTTPTransport, Sendable {
         self.fallback = fallback
     }
 
-    /// Answers `endpoint`'s requests with `response` from now on.
-    public func stub<Response, Failure>(
-        _ endpoint: Endpoint<Response, Failure>, matching: Matching = .route, with response: StubResponse
+    /// Answers `endpoint`'s requests with `response` from now on: a plain ``Endpoint`` or an
+    /// ``AuthorizedEndpoint`` (for a generated scoped factory, through ``scope(_:)``, which names the token).
+    public func stub(
+        _ endpoint: some EndpointProtocol, matching: Matching = .route, with response: StubResponse
     ) {
+        let endpoint = endpoint.endpoint
         var exact: Exact?
         if matching == .request, let request = try? endpoint.urlRequest(baseURL: Self.placeholderBase) {
             let components = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
@@ -86,14 +88,6 @@ public final class StubbedTransport: HTTPTransport, Sendable {
         stubs.withLock { $0.append(stub) }
     }
 
-    /// Answers an authorized endpoint's requests with `response` from now on; see ``stub(_:matching:with:)-…``.
-    public func stub<Authorization, Response, Failure>(
-        _ endpoint: AuthorizedEndpoint<Authorization, Response, Failure>, matching: Matching = .route,
-        with response: StubResponse
-    ) {
-        stub(endpoint.endpoint, matching: matching, with: response)
-    }
-
     /// Stubs and requests of scoped endpoints, seen with a token of `scope`: the generated factories are generic
     /// over the caller's token, which this names (`stubs.scope(Shop.Scope.Customer.self).stub(Shop.Customer.get(),
     /// with: …)`).
@@ -105,18 +99,12 @@ public final class StubbedTransport: HTTPTransport, Sendable {
     public var requests: [URLRequest] { recorded.withLock { $0 } }
 
     /// The requests sent so far that `endpoint`'s route matches.
-    public func requests<Response, Failure>(for endpoint: Endpoint<Response, Failure>) -> [URLRequest] {
+    public func requests(for endpoint: some EndpointProtocol) -> [URLRequest] {
+        let endpoint = endpoint.endpoint
         let route = Route(endpoint.path, spanning: endpoint.multiSegmentPathParameters)
         return requests.filter {
             $0.httpMethod == endpoint.method.rawValue && $0.url.map { route.matches($0, below: basePath) } == true
         }
-    }
-
-    /// The requests sent so far that an authorized endpoint's route matches.
-    public func requests<Authorization, Response, Failure>(
-        for endpoint: AuthorizedEndpoint<Authorization, Response, Failure>
-    ) -> [URLRequest] {
-        requests(for: endpoint.endpoint)
     }
 
     /// Forgets the stubs and the recorded requests.
@@ -160,14 +148,14 @@ public struct ScopedStubs<Scope: AuthorizationScope>: Sendable {
         _ endpoint: AuthorizedEndpoint<Scope, Response, Failure>, matching: StubbedTransport.Matching = .route,
         with response: StubResponse
     ) {
-        transport.stub(endpoint.endpoint, matching: matching, with: response)
+        transport.stub(endpoint, matching: matching, with: response)
     }
 
     /// The requests sent so far that `endpoint`'s route matches.
     public func requests<Response, Failure>(
         for endpoint: AuthorizedEndpoint<Scope, Response, Failure>
     ) -> [URLRequest] {
-        transport.requests(for: endpoint.endpoint)
+        transport.requests(for: endpoint)
     }
 }
 

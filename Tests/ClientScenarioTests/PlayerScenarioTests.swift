@@ -120,7 +120,9 @@ struct PlayerScenarioTests {
         defer { Task { await server.stop() } }
         let user = listener(server)
         var ids: [String] = []
-        for try await page in user.client.pages(Player.Albums.tracks(id: "a", limit: 2)) { ids += page.body.items.map(\.id) }
+        for try await page in user.client.pages(Player.Albums.tracks(id: "a", limit: 2)) {
+            ids += page.body.items.map(\.id)
+        }
         #expect(ids == ["t0", "t2", "t4"])
         ids = []
         for try await page in user.pages(Player.Me.recentlyPlayed(limit: 1)) { ids += page.items.map(\.id) }

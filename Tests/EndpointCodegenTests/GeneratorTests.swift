@@ -130,7 +130,8 @@ struct TemplateTests {
         let code = try #require(files.first { $0.name == "Test+Endpoints.swift" }?.contents)
         #expect(
             code.contains(
-                #"AuthorizedEndpoint(Endpoint<Int, any Error & Sendable>(method: .get, path: "/e").declaringErrors())"#))
+                #"AuthorizedEndpoint(Endpoint<Int, any Error & Sendable>(method: .get, path: "/e").declaringErrors())"#)
+        )
         #expect(code.contains(#"Endpoint<Void, any Error & Sendable>(method: .put, path: "/e").declaringErrors()"#))
     }
 

@@ -62,13 +62,12 @@ struct NestedFormTests {
 struct NestedMultipartTests {
     @Test("file upload: the file, the purpose, and file_link_data as one text part per leaf")
     func fileUpload() throws {
-        let endpoint:
-            AuthorizedEndpoint<Payments.Scope.Secret, Payments.Models.File, Payments.Models.ErrorEnvelope> =
-                Payments.Files.create(
-                    file: Upload(data: Data("%PDF".utf8), fileName: "a.pdf", mediaType: "application/pdf"),
-                    purpose: .disputeEvidence,
-                    fileLinkData: Payments.Models.FileLinkData(
-                        create: true, expiresAt: Date(timeIntervalSince1970: 1_700_000_000), metadata: ["case": "7"]))
+        let endpoint: AuthorizedEndpoint<Payments.Scope.Secret, Payments.Models.File, Payments.Models.ErrorEnvelope> =
+            Payments.Files.create(
+                file: Upload(data: Data("%PDF".utf8), fileName: "a.pdf", mediaType: "application/pdf"),
+                purpose: .disputeEvidence,
+                fileLinkData: Payments.Models.FileLinkData(
+                    create: true, expiresAt: Date(timeIntervalSince1970: 1_700_000_000), metadata: ["case": "7"]))
         let body = try #require(endpoint.endpoint.body).encoded(with: JSONCoding.makeEncoder())
         let boundary = try #require(body.contentType.split(separator: "=").last.map(String.init))
         #expect(body.contentType == "multipart/form-data; boundary=\(boundary)")

@@ -170,4 +170,20 @@ struct ScopeGuaranteeTests {
             """)
         #expect(result.status != 0)
     }
+
+    @Test("a plain APIClient given a scoped endpoint does not compile, and the message says it has no scope")
+    func plainClientCannotCallScopedEndpoint() async throws {
+        let result = try await typeCheck(
+            """
+            func call(url: URL) async throws {
+                let client = APIClient(baseURL: url)
+                _ = try await client.send(Shop.Customer.get())
+            }
+            """)
+        #expect(result.status != 0)
+        #expect(
+            result.output.contains(
+                "requires that 'APIClient.Authorization' (aka 'NoScope') conform to 'Shop.Access.Customer'"),
+            "\(result.output)")
+    }
 }

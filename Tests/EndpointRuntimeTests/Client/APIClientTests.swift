@@ -12,7 +12,8 @@ struct APIClientTests {
     @Test("a success body decodes into the response type; default headers are sent, the endpoint's win")
     func success() async throws {
         let transport = StubTransport(status: 200, json: #"{"name":"Ada"}"#)
-        let endpoint = Endpoint<Profile, any Error & Sendable>(method: .get, path: "/profile", headers: [Parameter("X-App", "mine")])
+        let endpoint = Endpoint<Profile, any Error & Sendable>(
+            method: .get, path: "/profile", headers: [Parameter("X-App", "mine")])
         #expect(try await client(transport).send(endpoint) == Profile(name: "Ada"))
         let request = try #require(transport.requests.first)
         #expect(request.url?.absoluteString == "https://api.example.com/v1/profile")
@@ -29,7 +30,8 @@ struct APIClientTests {
                 transport: transport))
         _ = try await api.send(Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/a"))
         _ = try await api.send(
-            Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/b", headers: [Parameter("Accept", "text/html")]))
+            Endpoint<JSONValue, any Error & Sendable>(
+                method: .get, path: "/b", headers: [Parameter("Accept", "text/html")]))
         let requests = transport.requests
         #expect(requests.map { $0.value(forHTTPHeaderField: "Accept") } == ["application/vnd.api+json", "text/html"])
         #expect(requests.allSatisfy { $0.value(forHTTPHeaderField: "X-App") == "configured" })

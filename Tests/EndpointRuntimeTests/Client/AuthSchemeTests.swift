@@ -86,7 +86,9 @@ struct AuthSchemeTests {
         let api = APIClient(configuration: .init(baseURL: baseURL, transport: transport))
         let user = AuthorizedClient<Schemes.Bearer>(client: api)
         expectClientFailure(
-            await outcome { try await user.send(AuthorizedEndpoint<Schemes.Bearer, Void, any Error & Sendable>(endpoint)) }, .authentication)
+            await outcome {
+                try await user.send(AuthorizedEndpoint<Schemes.Bearer, Void, any Error & Sendable>(endpoint))
+            }, .authentication)
         #expect(transport.requests.isEmpty)
         #expect(throws: InvalidCredentialError.self) { try Credentials.basic(username: "a:b", password: "c") }
     }
@@ -100,7 +102,9 @@ struct AuthSchemeTests {
         let transport = StubTransport(status: 204)
         let api = APIClient(configuration: .init(baseURL: baseURL, transport: transport))
         let cookie = AuthorizedClient<Schemes.CookieKey>(client: api, credentials: Credentials(token: value))
-        let result = await outcome { try await cookie.send(AuthorizedEndpoint<Schemes.CookieKey, Void, any Error & Sendable>(endpoint)) }
+        let result = await outcome {
+            try await cookie.send(AuthorizedEndpoint<Schemes.CookieKey, Void, any Error & Sendable>(endpoint))
+        }
         expectClientFailure(result, .invalidRequest)
         if case .failure(let error) = result, !value.isEmpty { #expect(!"\(error)".contains(value)) }
         #expect(transport.requests.isEmpty)
@@ -113,7 +117,9 @@ struct AuthSchemeTests {
         for token in ["k3y-ä", "tab\there"] {
             let key = AuthorizedClient<Schemes.HeaderKey>(client: api, credentials: Credentials(token: token))
             expectClientFailure(
-                await outcome { try await key.send(AuthorizedEndpoint<Schemes.HeaderKey, Void, any Error & Sendable>(endpoint)) },
+                await outcome {
+                    try await key.send(AuthorizedEndpoint<Schemes.HeaderKey, Void, any Error & Sendable>(endpoint))
+                },
                 .invalidRequest)
         }
         #expect(transport.requests.isEmpty)
@@ -136,7 +142,9 @@ struct AuthSchemeTests {
         let client = AuthorizedClient<Schemes.HeaderKey>(client: api, credentials: credentials)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
-                group.addTask { try await client.send(AuthorizedEndpoint<Schemes.HeaderKey, Void, any Error & Sendable>(endpoint)) }
+                group.addTask {
+                    try await client.send(AuthorizedEndpoint<Schemes.HeaderKey, Void, any Error & Sendable>(endpoint))
+                }
             }
             try await group.waitForAll()
         }

@@ -164,7 +164,9 @@ struct RetryTests {
         #expect(calls.withLock { $0 } == 2)
 
         calls.withLock { $0 = 0 }
-        await #expect(throws: ClientError.self) { try await api.send(Endpoint<Profile, any Error & Sendable>(method: .post, path: "/p")) }
+        await #expect(throws: ClientError.self) {
+            try await api.send(Endpoint<Profile, any Error & Sendable>(method: .post, path: "/p"))
+        }
         #expect(calls.withLock { $0 } == 1)
     }
 

@@ -25,12 +25,15 @@ struct HTTPBinTests {
 
     @Test("statuses: 2xx succeeds with an empty body, others are unexpected API errors", arguments: [200, 204])
     func success(status: Int) async throws {
-        try await api.send(Endpoint<Void, any Error & Sendable>(method: .get, path: "/status/{code}", pathParameters: ["code": "\(status)"]))
+        try await api.send(
+            Endpoint<Void, any Error & Sendable>(
+                method: .get, path: "/status/{code}", pathParameters: ["code": "\(status)"]))
     }
 
     @Test("a 500 keeps its status", arguments: [404, 418, 500, 503])
     func failures(status: Int) async {
-        let endpoint = Endpoint<Void, any Error & Sendable>(method: .get, path: "/status/{code}", pathParameters: ["code": "\(status)"])
+        let endpoint = Endpoint<Void, any Error & Sendable>(
+            method: .get, path: "/status/{code}", pathParameters: ["code": "\(status)"])
         do {
             try await api.send(endpoint)
             Issue.record("no error")
@@ -45,14 +48,17 @@ struct HTTPBinTests {
     func roundTrip() async throws {
         let tricky = "ä ö/?&=#+%20 \"quoted\" 日本 🚀"
         let query = try await api.send(
-            Endpoint<Echo, any Error & Sendable>(method: .get, path: "/anything", query: [Parameter("q", tricky), Parameter("n", [1, 2])]))
+            Endpoint<Echo, any Error & Sendable>(
+                method: .get, path: "/anything", query: [Parameter("q", tricky), Parameter("n", [1, 2])]))
         #expect(query.args?["q"] == .string(tricky))
         #expect(query.args?["n"] == .array([.string("1"), .string("2")]))
         let form = try await api.send(
-            Endpoint<Echo, any Error & Sendable>(method: .post, path: "/anything", body: .form([Parameter("text", tricky)])))
+            Endpoint<Echo, any Error & Sendable>(
+                method: .post, path: "/anything", body: .form([Parameter("text", tricky)])))
         #expect(form.form?["text"] == tricky)
         let json = try await api.send(
-            Endpoint<Echo, any Error & Sendable>(method: .put, path: "/anything", body: .jsonFields([("text", tricky), ("count", 3)])))
+            Endpoint<Echo, any Error & Sendable>(
+                method: .put, path: "/anything", body: .jsonFields([("text", tricky), ("count", 3)])))
         #expect(json.json == .object(["text": .string(tricky), "count": .number(3)]))
         #expect(json.method == "PUT")
     }
@@ -72,14 +78,16 @@ struct HTTPBinTests {
     @Test("a path parameter with slashes and dots stays one segment")
     func pathSegment() async throws {
         let echo = try await api.send(
-            Endpoint<Echo, any Error & Sendable>(method: .get, path: "/anything/{id}", pathParameters: ["id": "../a/b?c#d"]))
+            Endpoint<Echo, any Error & Sendable>(
+                method: .get, path: "/anything/{id}", pathParameters: ["id": "../a/b?c#d"]))
         #expect(echo.method == "GET")
     }
 
     @Test("/bearer: the client's token is sent as a bearer token; without one httpbin answers 401")
     func bearer() async throws {
         struct Bearer: Decodable, Sendable { var authenticated: Bool; var token: String }
-        let endpoint = AuthorizedEndpoint<Scope.User, Bearer, any Error & Sendable>(Endpoint(method: .get, path: "/bearer"))
+        let endpoint = AuthorizedEndpoint<Scope.User, Bearer, any Error & Sendable>(
+            Endpoint(method: .get, path: "/bearer"))
         let authorized = AuthorizedClient<Scope.User>(client: api, credentials: Credentials(token: "abc"))
         let answer = try await authorized.send(endpoint)
         #expect(answer.authenticated && answer.token == "abc")
@@ -168,16 +176,19 @@ struct HTTPBinTests {
     @Test("/redirect-to the same origin keeps the credentials")
     func redirectKeepsCredentialsOnSameOrigin() async throws {
         guard let url = HTTPBin.url else { return }
-        let endpoint = Endpoint<Echo, any Error & Sendable>(method: .get, path: "/redirect-to", query: [Parameter("url", "/headers")])
+        let endpoint = Endpoint<Echo, any Error & Sendable>(
+            method: .get, path: "/redirect-to", query: [Parameter("url", "/headers")])
         let client = APIClient(configuration: .init(baseURL: url, headers: ["X-Api-Key": "k3y"]))
         #expect(try await client.send(endpoint).headers["X-Api-Key"] == "k3y")
     }
 
     @Test("/status/204 into an optional response is nil; /headers sees a declared Accept as declared")
     func emptyBodyAndAccept() async throws {
-        let empty = Endpoint<Echo?, any Error & Sendable>(method: .get, path: "/status/{code}", pathParameters: ["code": "204"])
+        let empty = Endpoint<Echo?, any Error & Sendable>(
+            method: .get, path: "/status/{code}", pathParameters: ["code": "204"])
         #expect(try await api.send(empty) == nil)
-        let html = Endpoint<Echo, any Error & Sendable>(method: .get, path: "/headers", headers: [Parameter("Accept", "text/html")])
+        let html = Endpoint<Echo, any Error & Sendable>(
+            method: .get, path: "/headers", headers: [Parameter("Accept", "text/html")])
         #expect(try await api.send(html).headers["Accept"] == "text/html")
     }
 
@@ -254,22 +265,29 @@ struct HTTPBinTests {
     @Test("/bytes, /image/png and /html: raw bytes and text with the declared Accept, as generated code reads them")
     func nonJSONBodies() async throws {
         let bytes = try await api.send(
-            Endpoint<Data, any Error & Sendable>(method: .get, path: "/bytes/{n}", pathParameters: ["n": "4096"]) { response, _ in
+            Endpoint<Data, any Error & Sendable>(method: .get, path: "/bytes/{n}", pathParameters: ["n": "4096"]) {
+                response, _ in
                 response.body
             })
         #expect(bytes.count == 4096)
         let png = try await api.send(
-            Endpoint<Data, any Error & Sendable>(method: .get, path: "/image/png", headers: [Parameter("Accept", "image/png")]) {
+            Endpoint<Data, any Error & Sendable>(
+                method: .get, path: "/image/png", headers: [Parameter("Accept", "image/png")]
+            ) {
                 response, _ in response.body
             })
         #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         let html = try await api.send(
-            Endpoint<String, any Error & Sendable>(method: .get, path: "/html", headers: [Parameter("Accept", "text/html")]) { response, _ in
+            Endpoint<String, any Error & Sendable>(
+                method: .get, path: "/html", headers: [Parameter("Accept", "text/html")]
+            ) { response, _ in
                 try response.text()
             })
         #expect(html.contains("Herman Melville"))
         let utf8 = try await api.send(
-            Endpoint<String, any Error & Sendable>(method: .get, path: "/encoding/utf8") { response, _ in try response.text() })
+            Endpoint<String, any Error & Sendable>(method: .get, path: "/encoding/utf8") { response, _ in
+                try response.text()
+            })
         #expect(utf8.contains("∮ E⋅da = Q"))
     }
 
@@ -279,7 +297,8 @@ struct HTTPBinTests {
         defer { try? FileManager.default.removeItem(at: target) }
         let updates = Locked(0)
         let file = try await api.download(
-            Endpoint<Void, any Error & Sendable>(method: .get, path: "/stream-bytes/{n}", pathParameters: ["n": "90000"]), to: target
+            Endpoint<Void, any Error & Sendable>(
+                method: .get, path: "/stream-bytes/{n}", pathParameters: ["n": "90000"]), to: target
         ) { _ in updates.withLock { $0 += 1 } }
         #expect(file.byteCount == 90_000)
         #expect(try Data(contentsOf: target).count == 90_000)
@@ -314,7 +333,8 @@ struct HTTPBinConditionalTests {
             configuration: .init(
                 baseURL: HTTPBin.url ?? baseURL, conditionalStore: InMemoryConditionalStore(),
                 logger: { log in logs.withLock { $0.append(log.status ?? 0) } }))
-        let endpoint = Endpoint<Echo, any Error & Sendable>(method: .get, path: "/etag/{etag}", pathParameters: ["etag": "v1"])
+        let endpoint = Endpoint<Echo, any Error & Sendable>(
+            method: .get, path: "/etag/{etag}", pathParameters: ["etag": "v1"])
         let first = try await api.send(endpoint)
         let second = try await api.send(endpoint)
         #expect(first == second)

@@ -58,7 +58,8 @@ struct HTTPBinUploadTests {
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         for upload in [Upload(data: UploadTests.allBytes), Upload(fileURL: file)] {
             let echo = try await api.send(
-                Endpoint<Echo, any Error & Sendable>(method: .put, path: "/anything", body: .raw(upload, mediaType: "application/x-blob")))
+                Endpoint<Echo, any Error & Sendable>(
+                    method: .put, path: "/anything", body: .raw(upload, mediaType: "application/x-blob")))
             // httpbin writes bytes that are not UTF-8 as a data URL of its own type; the header has the real one.
             #expect(echo.data == "data:application/octet-stream;base64,\(UploadTests.allBytes.base64EncodedString())")
             #expect(echo.headers["Content-Type"] == "application/x-blob")
@@ -97,7 +98,8 @@ struct HTTPBinUploadTests {
 
     @Test("an API key in a query item, a header and a cookie arrives as given, reserved characters included")
     func apiKeys() async throws {
-        let endpoint = Endpoint<Echo, any Error & Sendable>(method: .get, path: "/anything", query: [Parameter("page", 1)])
+        let endpoint = Endpoint<Echo, any Error & Sendable>(
+            method: .get, path: "/anything", query: [Parameter("page", 1)])
         let query = AuthorizedClient<Schemes.QueryKey>(client: api, credentials: Credentials(token: Self.tricky))
         let byQuery = try await query.send(AuthorizedEndpoint(endpoint))
         #expect(byQuery.args == ["page": .string("1"), "api key": .string(Self.tricky)])

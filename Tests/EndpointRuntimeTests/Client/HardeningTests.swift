@@ -40,7 +40,8 @@ struct HardeningTests {
         arguments: ["a\r\nX-Injected: yes", "a\nb", "a\rb", "a\u{0}b"])
     func headerValues(value: String) async {
         let transport = StubTransport(status: 200, json: "{}")
-        let parameter = Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/", headers: [Parameter("X-Trace", value)])
+        let parameter = Endpoint<JSONValue, any Error & Sendable>(
+            method: .get, path: "/", headers: [Parameter("X-Trace", value)])
         expectRefused(await Result.of { try await client(transport).send(parameter) }, naming: "X-Trace", transport)
 
         let plain = Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/")
@@ -63,12 +64,15 @@ struct HardeningTests {
         "a header name that is not a token is refused", arguments: ["X Space", "X:Colon", "", "X-A\r\nX-B: c", "Ünï"])
     func headerNames(name: String) async {
         let transport = StubTransport(status: 200, json: "{}")
-        let endpoint = Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/", headers: [Parameter(name, "v")])
+        let endpoint = Endpoint<JSONValue, any Error & Sendable>(
+            method: .get, path: "/", headers: [Parameter(name, "v")])
         expectRefused(
             await Result.of { try await client(transport).send(endpoint) }, naming: "cannot be sent", transport)
         let configured = APIClient(configuration: .init(baseURL: baseURL, headers: [name: "v"], transport: transport))
         expectRefused(
-            await Result.of { try await configured.send(Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/")) },
+            await Result.of {
+                try await configured.send(Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/"))
+            },
             naming: "cannot be sent",
             transport)
     }
@@ -90,7 +94,8 @@ struct HardeningTests {
     @Test("a token provider or refresher that throws is an authentication failure keeping the error, in every style")
     func authenticationFailures() async throws {
         let transport = StubTransport(status: 401, json: "{}")
-        let endpoint = AuthorizedEndpoint<Scope.User, JSONValue, any Error & Sendable>(Endpoint(method: .get, path: "/me"))
+        let endpoint = AuthorizedEndpoint<Scope.User, JSONValue, any Error & Sendable>(
+            Endpoint(method: .get, path: "/me"))
         let failing = AuthorizedClient<Scope.User>(
             client: client(transport), credentials: Credentials(provider: { throw ProviderDown() }))
         let refreshFails = AuthorizedClient<Scope.User>(
@@ -120,7 +125,8 @@ struct HardeningTests {
             headers: ["X-Api-Key": "k3y", "Cookie": "session=c00kie", "X-Tenant-Secret": "t3nant", "X-Visible": "yes"],
             transport: transport, logger: { log in logs.withLock { $0.append(log) } })
         configuration.sensitiveHeaders.insert("x-tenant-secret")
-        _ = try await APIClient(configuration: configuration).send(Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/"))
+        _ = try await APIClient(configuration: configuration).send(
+            Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/"))
         let log = try #require(logs.withLock { $0.first })
         for secret in ["k3y", "c00kie", "t3nant"] {
             #expect(!log.curl.contains(secret), "\(log.curl)")
@@ -165,7 +171,8 @@ struct HardeningTests {
         let transport = StubTransport(status: 200, json: "[" + String(repeating: "1,", count: 1000) + "1]")
         let api = APIClient(configuration: .init(baseURL: baseURL, transport: transport, maximumResponseSize: 100))
         expectClientFailure(
-            await Result.of { try await api.send(Endpoint<[Int], any Error & Sendable>(method: .get, path: "/")) }, .responseTooLarge)
+            await Result.of { try await api.send(Endpoint<[Int], any Error & Sendable>(method: .get, path: "/")) },
+            .responseTooLarge)
     }
 
     @Test("a Retry-After too large for Int counts as the longest wait, not as 'soon'")

@@ -65,7 +65,8 @@ struct HostileServerTests {
         let small = client(server, maximumResponseSize: 8 << 20)
         expectClientFailure(
             await Result.of { try await small.send(endpoint.limitingResponseSize(to: 1 << 20)) }, .responseTooLarge)
-        let download = Endpoint<Void, any Error & Sendable>(method: .get, path: "/file").limitingResponseSize(to: 4 << 20)
+        let download = Endpoint<Void, any Error & Sendable>(method: .get, path: "/file").limitingResponseSize(
+            to: 4 << 20)
         try await client(server, maximumResponseSize: 1 << 20).send(download)
     }
 

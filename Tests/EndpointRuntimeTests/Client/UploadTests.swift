@@ -153,7 +153,8 @@ struct UploadTests {
         let transport = BodyFileTransport(status: 200)
         let api = APIClient(configuration: .init(baseURL: baseURL, transport: transport))
         _ = try await api.send(
-            Endpoint<Profile, any Error & Sendable>(method: .put, path: "/raw", body: .raw(Upload(fileURL: file), mediaType: "a/b")))
+            Endpoint<Profile, any Error & Sendable>(
+                method: .put, path: "/raw", body: .raw(Upload(fileURL: file), mediaType: "a/b")))
         #expect(transport.files.withLock { $0.map(\.url) } == [file])
         #expect(FileManager.default.fileExists(atPath: file.path))
     }
@@ -163,7 +164,8 @@ struct UploadTests {
         let transport = StubTransport(status: 204)
         let api = client(transport)
         try await api.send(
-            Endpoint<Void, any Error & Sendable>(method: .put, path: "/raw", body: .raw(Upload(data: Self.allBytes), mediaType: "image/png")))
+            Endpoint<Void, any Error & Sendable>(
+                method: .put, path: "/raw", body: .raw(Upload(data: Self.allBytes), mediaType: "image/png")))
         try await api.send(
             Endpoint<Void, any Error & Sendable>(
                 method: .put, path: "/raw",

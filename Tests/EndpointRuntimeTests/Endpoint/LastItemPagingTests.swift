@@ -34,8 +34,10 @@ struct LastItemPagingTests {
         }
     }
 
-    let list = Endpoint<CustomerList, any Error & Sendable>(method: .get, path: "/customers", query: [Parameter("limit", 3)])
-        .paged(by: .afterLastItem("starting_after", items: { $0.data }, field: { $0.id }, while: { $0.hasMore }))
+    let list = Endpoint<CustomerList, any Error & Sendable>(
+        method: .get, path: "/customers", query: [Parameter("limit", 3)]
+    )
+    .paged(by: .afterLastItem("starting_after", items: { $0.data }, field: { $0.id }, while: { $0.hasMore }))
 
     @Test("each request carries the last id of the page before, until has_more is false")
     func pages() async throws {

@@ -159,8 +159,10 @@ struct PagingTests {
         }
     }
 
-    let items = Endpoint<Items, any Error & Sendable>(method: .get, path: "/items", query: [Parameter("page", 1), Parameter("per_page", 2)])
-        .paged(by: .link)
+    let items = Endpoint<Items, any Error & Sendable>(
+        method: .get, path: "/items", query: [Parameter("page", 1), Parameter("per_page", 2)]
+    )
+    .paged(by: .link)
 
     @Test("Link paging: five pages in order, then the sequence ends; the first page's query does not ride along")
     func linkPages() async throws {
@@ -225,7 +227,8 @@ struct PagingTests {
             let body = page == "items" ? #"{"items":[1],"next":"https://api.example.com/v1/more"}"# : #"{"items":[2]}"#
             return (200, [:], Data(body.utf8))
         }
-        let nextURL = Endpoint<Items, any Error & Sendable>(method: .get, path: "/items").paged(by: .nextURL { $0.next })
+        let nextURL = Endpoint<Items, any Error & Sendable>(method: .get, path: "/items").paged(
+            by: .nextURL { $0.next })
         var seen: [Int] = []
         for try await page in client(byURL).pages(nextURL) { seen += page.items }
         #expect(seen == [1, 2])
@@ -237,8 +240,10 @@ struct PagingTests {
             let body = cursor == nil ? #"{"items":[1],"cursor":"c&2"}"# : #"{"items":[2],"cursor":""}"#
             return (200, [:], Data(body.utf8))
         }
-        let cursor = Endpoint<Items, any Error & Sendable>(method: .get, path: "/items", query: [Parameter("after", String?.none)])
-            .paged(by: .cursor("after") { $0.cursor })
+        let cursor = Endpoint<Items, any Error & Sendable>(
+            method: .get, path: "/items", query: [Parameter("after", String?.none)]
+        )
+        .paged(by: .cursor("after") { $0.cursor })
         seen = []
         for try await page in client(byCursor).pages(cursor) { seen += page.items }
         #expect(seen == [1, 2])
@@ -257,7 +262,9 @@ struct PagingTests {
         let transport = linkServer(count: 3)
         let user = AuthorizedClient<Scope.User>(client: client(transport), credentials: Credentials(token: "t0k"))
         var seen: [Int] = []
-        for try await page in user.pages(AuthorizedEndpoint<Scope.User, Items, any Error & Sendable>(items)) { seen += page.items }
+        for try await page in user.pages(AuthorizedEndpoint<Scope.User, Items, any Error & Sendable>(items)) {
+            seen += page.items
+        }
         #expect(seen == [1, 2, 3])
         #expect(transport.requests.allSatisfy { $0.value(forHTTPHeaderField: "Authorization") == "Bearer t0k" })
     }

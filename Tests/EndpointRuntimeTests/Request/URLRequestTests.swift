@@ -22,7 +22,8 @@ struct URLRequestTests {
             ("a&=+,;:@!$'()*~", "a&=+,;:@!$'()*~"), ("tab\tline\n", "tab%09line%0A"),
         ])
     func pathSegments(value: String, encoded: String) throws {
-        let endpoint = Endpoint<Void, any Error & Sendable>(method: .get, path: "/repos/{owner}/events", pathParameters: ["owner": value])
+        let endpoint = Endpoint<Void, any Error & Sendable>(
+            method: .get, path: "/repos/{owner}/events", pathParameters: ["owner": value])
         #expect(try url(endpoint) == "https://api.example.com/v1/repos/\(encoded)/events")
     }
 
