@@ -7,7 +7,7 @@ import Foundation
 /// `Failure` is the one error model the endpoint declares, or a generated enum over several, or `Never` when it
 /// declares none, so ``ApiResult`` can hand it back without a cast. An endpoint built by hand with one of the
 /// initializers has `any Error & Sendable` there (`Endpoint<Profile, any Error & Sendable>`), until
-/// ``declaringErrors(_:)`` names a type. Nothing here touches the network.
+/// `declaringErrors(_:)` names a type. Nothing here touches the network.
 public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
     /// The request method.
     public var method: HTTPMethod
