@@ -135,7 +135,8 @@ public final class APIClient: EndpointClient {
     /// interceptors' adaptations), add a stored response's validators, authorize it as the scope's scheme says,
     /// then send it until an answer stands: a 401 refreshes the credential once and sends again, a 304 is answered
     /// from the stored response, a failure the interceptors retry is sent again after their delay, a success is
-    /// checked by the interceptors and, with validators, stored; then the response is read.
+    /// checked by the interceptors and, with validators, stored; then the response, as the interceptors adapt it,
+    /// is read. Every exchange with the transport is reported to the logger and the interceptors when it ends.
     func perform<Response, Failure>(
         _ endpoint: Endpoint<Response, Failure>, authorization: Authorizer?, download: DownloadTarget? = nil
     ) async throws -> Response {
@@ -163,8 +164,9 @@ public final class APIClient: EndpointClient {
             let headers = Self.headers(of: response)
             let url = response.url ?? attempt.request.url
             if response.statusCode == 304, let stored {
-                return try interpret(
-                    stored.body, status: 200, headers: stored.headers(updatedBy: headers), for: endpoint, url: url)
+                return try await interpret(
+                    stored.body, status: 200, headers: stored.headers(updatedBy: headers), for: endpoint, url: url,
+                    request: attempt.request)
             }
             if !endpoint.isSuccess(response.statusCode) {
                 if try await retriesAfterFailure(data, response, headers, &attempt, endpoint: name) { continue }
@@ -174,7 +176,8 @@ public final class APIClient: EndpointClient {
                     await storeForConditionalRequests(data, headers: headers, of: attempt.request, in: store)
                 }
             }
-            return try interpret(data, status: response.statusCode, headers: headers, for: endpoint, url: url)
+            return try await interpret(
+                data, status: response.statusCode, headers: headers, for: endpoint, url: url, request: attempt.request)
         }
     }
 
@@ -313,16 +316,23 @@ public final class APIClient: EndpointClient {
             do {
                 try await interceptor.validate(received, for: request)
             } catch {
-                if error is CancellationError || Task.isCancelled {
-                    throw ClientError.client(ClientFailure(.cancelled, endpoint: endpoint))
-                }
-                let info = HTTPResponseInfo(
-                    endpoint: endpoint, url: request.url, status: response.statusCode, headers: headers, body: data)
-                throw ClientError.client(
-                    ClientFailure(
-                        .undecodableResponse, endpoint: endpoint, response: info, underlying: error))
+                throw Self.refusal(
+                    error, endpoint: endpoint,
+                    response: HTTPResponseInfo(
+                        endpoint: endpoint, url: request.url, status: response.statusCode, headers: headers,
+                        body: data))
             }
         }
+    }
+
+    /// What an interceptor's refusal of a success response fails the call with: a cancellation stays one, any
+    /// other error is an `undecodableResponse` that carries the response and the error itself.
+    private static func refusal(_ error: any Error, endpoint: String, response: HTTPResponseInfo) -> ClientError {
+        if error is CancellationError || Task.isCancelled {
+            return ClientError.client(ClientFailure(.cancelled, endpoint: endpoint))
+        }
+        return ClientError.client(
+            ClientFailure(.undecodableResponse, endpoint: endpoint, response: response, underlying: error))
     }
 
     /// Step 8, store: a success with an `ETag` or `Last-Modified` is kept for the next conditional request.
@@ -422,19 +432,31 @@ public final class APIClient: EndpointClient {
                     try await transport.send(request, options: options)
                 }
             try Task.checkCancellation()
-            configuration.logger?(
-                RequestLog(
-                    request: request, options: options, status: response.statusCode, body: data,
-                    duration: ContinuousClock.now - start))
+            if isObserved {
+                report(
+                    RequestLog(
+                        request: request, options: options, status: response.statusCode, body: data,
+                        duration: ContinuousClock.now - start))
+            }
             return (data, response)
         } catch {
             let failure = Self.failure(for: error, endpoint: endpoint)
-            configuration.logger?(
-                RequestLog(
-                    request: request, options: options, failure: failure,
-                    duration: ContinuousClock.now - start))
+            if isObserved {
+                report(
+                    RequestLog(
+                        request: request, options: options, failure: failure, duration: ContinuousClock.now - start))
+            }
             throw ClientError.client(failure)
         }
+    }
+
+    /// Whether anything sees the exchanges: a logger, or interceptors (whose `didFinish` may be the default).
+    private var isObserved: Bool { configuration.logger != nil || !configuration.interceptors.isEmpty }
+
+    /// Hands an exchange's record to the logger and every interceptor.
+    private func report(_ log: RequestLog) {
+        configuration.logger?(log)
+        for interceptor in configuration.interceptors { interceptor.didFinish(log) }
     }
 
     static func failure(for error: any Error, endpoint: String) -> ClientFailure {
@@ -455,10 +477,12 @@ public final class APIClient: EndpointClient {
         return ClientFailure(.transport, endpoint: endpoint, underlying: SendableError(error))
     }
 
-    /// Step 9, read: success bodies into `Response`, error statuses through the endpoint's error schema.
+    /// Step 9, read: success bodies, as the interceptors adapt them, into `Response`; error statuses through the
+    /// endpoint's error schema.
     private func interpret<Response, Failure>(
-        _ data: Data, status: Int, headers: [String: String], for endpoint: Endpoint<Response, Failure>, url: URL?
-    ) throws -> Response {
+        _ data: Data, status: Int, headers: [String: String], for endpoint: Endpoint<Response, Failure>, url: URL?,
+        request: URLRequest
+    ) async throws -> Response {
         let info = HTTPResponseInfo(
             endpoint: endpoint.description, url: url, status: status, headers: headers, body: data)
         guard endpoint.isSuccess(status) else {
@@ -473,9 +497,16 @@ public final class APIClient: EndpointClient {
             }
             throw ClientError.api(model, info)
         }
+        var received = ReceivedResponse(status: status, headers: headers, body: data, url: url)
+        for interceptor in configuration.interceptors {
+            do {
+                received = try await interceptor.adapt(received, for: request)
+            } catch {
+                throw Self.refusal(error, endpoint: endpoint.description, response: info)
+            }
+        }
         do {
-            return try endpoint.readResponse(
-                ReceivedResponse(status: status, headers: headers, body: data, url: url), configuration.decoder())
+            return try endpoint.readResponse(received, configuration.decoder())
         } catch let undeclared as UndeclaredStatusError {
             throw ClientError.unexpected(info, underlying: undeclared)
         } catch {

@@ -20,9 +20,10 @@ public enum RetryDecision: Sendable, Equatable {
     case retry(after: Duration)
 }
 
-/// A hook around every request: adapt it before it is sent, decide about retrying after a failure, and check a
-/// success response before it is read. Each has a default that does nothing, so an interceptor implements only
-/// what it needs.
+/// The hooks around every request, in the order a request meets them: adapt it before it is sent, decide about
+/// retrying after a failure, check a success response, change what the endpoint reads from it, and see each
+/// exchange when it ends (for metrics). Each has a default that does nothing, so an interceptor implements only
+/// what it needs; a client's ``APIClient/Configuration/interceptors`` run in order.
 public protocol RequestInterceptor: Sendable {
     /// The request to send instead of `request` (add a header, sign it, …).
     func adapt(_ request: URLRequest) async throws -> URLRequest
@@ -32,6 +33,15 @@ public protocol RequestInterceptor: Sendable {
     /// throw to fail the call as an `undecodableResponse` carrying the response and your error (an API that
     /// answers `200` with `{"error": …}`, a missing signature header).
     func validate(_ response: ReceivedResponse, for request: URLRequest) async throws
+    /// The success response the endpoint reads instead of `response` (the decode step): unwrap an API's
+    /// `{"data": …}` envelope, or mend a body, once for every endpoint. It runs after ``validate(_:for:)`` and
+    /// storing, so a conditional request stores and answers the response as the server sent it; what it throws
+    /// fails the call as an `undecodableResponse`, as there.
+    func adapt(_ response: ReceivedResponse, for request: URLRequest) async throws -> ReceivedResponse
+    /// Sees each exchange with the transport when it ends, answered or failed, with its duration (metrics,
+    /// tracing); credentials are redacted as in ``APIClient/Configuration/logger``. Called on the task that sent
+    /// the request, so keep it short.
+    func didFinish(_ exchange: RequestLog)
 }
 
 extension RequestInterceptor {
@@ -40,4 +50,8 @@ extension RequestInterceptor {
     public func retry(_ request: URLRequest, attempt: Int, outcome: RequestOutcome) async -> RetryDecision {
         .doNotRetry
     }
+    public func adapt(_ response: ReceivedResponse, for request: URLRequest) async throws -> ReceivedResponse {
+        response
+    }
+    public func didFinish(_ exchange: RequestLog) {}
 }

@@ -23,8 +23,14 @@ public struct RequestLog: Sendable, CustomStringConvertible {
     public var failure: ClientFailure?
     /// How long the exchange took.
     public var duration: Duration
-    /// A cURL command that repeats the request, credentials redacted.
-    public var curl: String
+    /// A cURL command that repeats the request, credentials redacted; made when it is read.
+    public var curl: String {
+        Self.curl(for: request, url: url, headers: headers, bodyFile: bodyFile)
+    }
+    /// The request as sent, for ``curl``: its method and body (the headers and URL above are the redacted ones).
+    private let request: URLRequest
+    /// The file a streamed body came from, for ``curl``.
+    private let bodyFile: URL?
 
     init(
         request: URLRequest, options: TransportOptions, status: Int? = nil, body: Data = Data(),
@@ -37,7 +43,8 @@ public struct RequestLog: Sendable, CustomStringConvertible {
         responseSize = body.count
         self.failure = failure
         self.duration = duration
-        curl = Self.curl(for: request, url: url, headers: headers, bodyFile: options.bodyFile)
+        self.request = request
+        bodyFile = options.bodyFile
     }
 
     public var description: String {

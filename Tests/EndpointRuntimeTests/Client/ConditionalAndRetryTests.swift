@@ -224,4 +224,62 @@ struct RetryTests {
         let passing = APIClient(configuration: .init(baseURL: baseURL, transport: fine, interceptors: [ErrorInBody()]))
         #expect(try await passing.send(profile) == Profile(name: "ok"))
     }
+
+    @Test("an interceptor's response adaptation unwraps an envelope for every endpoint; the store keeps the original")
+    func adaptResponse() async throws {
+        struct Unwrap: RequestInterceptor {
+            func adapt(_ response: ReceivedResponse, for request: URLRequest) async throws -> ReceivedResponse {
+                guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: response.body),
+                    let data = fields["data"]
+                else { throw Problem(message: "no envelope") }
+                var unwrapped = response
+                unwrapped.body = try JSONEncoder().encode(data)
+                return unwrapped
+            }
+        }
+        let store = InMemoryConditionalStore()
+        let transport = StubTransport { request in
+            if request.value(forHTTPHeaderField: "If-None-Match") == "\"e1\"" { return (304, [:], Data()) }
+            return (200, ["ETag": "\"e1\""], Data(#"{"data":{"name":"Ada"}}"#.utf8))
+        }
+        let api = APIClient(
+            configuration: .init(
+                baseURL: baseURL, transport: transport, interceptors: [Unwrap()], conditionalStore: store))
+        #expect(try await api.send(profile) == Profile(name: "Ada"))
+        // The 304 is answered from the stored response as the server sent it, unwrapped again on the way out.
+        #expect(try await api.send(profile) == Profile(name: "Ada"))
+        let stored = await store.response(for: try #require(transport.requests.first?.url))
+        #expect(stored?.body == Data(#"{"data":{"name":"Ada"}}"#.utf8))
+
+        let bare = StubTransport(status: 200, json: #"{"name":"Ada"}"#)
+        let refusing = APIClient(configuration: .init(baseURL: baseURL, transport: bare, interceptors: [Unwrap()]))
+        let result = await Result.of { try await refusing.send(profile) }
+        expectClientFailure(result, .undecodableResponse)
+        if case .failure(ClientError.client(let failure)) = result {
+            #expect((failure.underlying as? Problem)?.message == "no envelope")
+        }
+    }
+
+    @Test("an interceptor sees every exchange when it ends, answered or failed, with credentials redacted")
+    func didFinish() async throws {
+        final class Metrics: RequestInterceptor {
+            let seen = Locked<[RequestLog]>([])
+            func didFinish(_ exchange: RequestLog) { seen.withLock { $0.append(exchange) } }
+        }
+        let metrics = Metrics()
+        let transport = StubTransport { request in
+            if request.url?.path.hasSuffix("/down") == true { throw URLError(.notConnectedToInternet) }
+            return (200, [:], Data(#"{"name":"a"}"#.utf8))
+        }
+        let api = APIClient(
+            configuration: .init(
+                baseURL: baseURL, headers: ["Authorization": "Bearer secret"], transport: transport,
+                interceptors: [metrics]))
+        _ = try await api.send(profile)
+        _ = await Result.of { try await api.send(Endpoint<Void, any Error & Sendable>(method: .get, path: "/down")) }
+        let seen = metrics.seen.withLock { $0 }
+        #expect(seen.map(\.status) == [200, nil])
+        #expect(seen.last?.failure?.kind == .noConnection)
+        #expect(seen.allSatisfy { $0.headers["Authorization"] == "<redacted>" && !$0.curl.contains("secret") })
+    }
 }
