@@ -1,4 +1,4 @@
-import EndpointRuntime
+@_spi(Generated) import EndpointRuntime
 import FlyingFox
 import Foundation
 import GitHubEventsAPI

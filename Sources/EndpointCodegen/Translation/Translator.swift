@@ -62,7 +62,7 @@ struct Translator {
     }
 
     var fileView: FileView {
-        FileView(header: header, imports: ["EndpointRuntime", "Foundation"])
+        FileView(header: header, imports: ["Foundation"], spiImports: ["EndpointRuntime"])
     }
 
     // MARK: The main file

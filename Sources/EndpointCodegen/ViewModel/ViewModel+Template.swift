@@ -12,6 +12,7 @@ extension FileView: TemplateContext {
         switch name.field {
         case .header: return .text(self.header)
         case .imports: return .texts(self.imports)
+        case .spiImports: return .texts(self.spiImports)
         default: return nil
         }
     }

@@ -8,6 +8,9 @@ struct FileView: Sendable {
     var header: String
     /// Module imports, sorted.
     var imports: [String]
+    /// Modules imported with `@_spi(Generated)`, for what only generated code calls: the runtime. The file
+    /// templates write these, not the header, so a header override keeps working.
+    var spiImports: [String]
 }
 
 /// The main file: the API namespace, its scopes, access protocols, namespaces and default errors.

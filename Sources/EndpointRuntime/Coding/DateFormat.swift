@@ -65,6 +65,7 @@ struct FormattedDate: Encodable, Sendable {
     }
 }
 
+@_spi(Generated)
 extension KeyedDecodingContainer where K == ModelCodingKey {
     /// A date member in `dateFormat`. Generated code only: a model property with a `dateFormat`.
     public func decodeMember(_ type: Date.Type, _ name: String, dateFormat: DateFormat) throws -> Date {
@@ -96,6 +97,7 @@ extension KeyedDecodingContainer where K == ModelCodingKey {
     }
 }
 
+@_spi(Generated)
 extension SingleValueDecodingContainer {
     /// A date in `dateFormat`: a `oneOf` variant `Date` of an API whose dates are Unix time. Generated code only.
     public func decode(_ type: Date.Type, dateFormat: DateFormat) throws -> Date {
@@ -108,6 +110,7 @@ extension SingleValueDecodingContainer {
     }
 }
 
+@_spi(Generated)
 extension SingleValueEncodingContainer {
     /// Writes a date in `dateFormat`. Generated code only.
     public mutating func encode(_ value: Date, dateFormat: DateFormat) throws {
@@ -120,6 +123,7 @@ extension SingleValueEncodingContainer {
     }
 }
 
+@_spi(Generated)
 extension KeyedEncodingContainer where K == ModelCodingKey {
     /// Writes a date member in `dateFormat`. Generated code only.
     public mutating func encodeMember(_ value: Date, _ name: String, dateFormat: DateFormat) throws {
@@ -177,6 +181,7 @@ extension MultipartPart {
     }
 }
 
+@_spi(Generated)
 extension DateFormat {
     /// A JSON body field's date in this format, for `RequestBody.jsonFields`. Generated code only.
     public func field(_ value: Date?) -> (any Encodable & Sendable)? {

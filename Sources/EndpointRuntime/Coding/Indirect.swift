@@ -1,5 +1,6 @@
 /// Storage that lets a generated model contain itself, directly or through other models
 /// (`parent: Node?` inside `Node`). Used by generated code only; it encodes and decodes as its value.
+@_spi(Generated)
 public struct Indirect<Value: Sendable>: Sendable {
     // An array holds its element on the heap, which is all the indirection a recursive value type needs.
     private var storage: [Value]

@@ -52,6 +52,7 @@ extension URL {
     /// A base URL that `endpointgen` checked when it generated the code (an absolute `http` or `https` URL).
     ///
     /// Generated code only; a string that is no URL stops the program with a message naming it.
+    @_spi(Generated)
     public init(generatedBaseURL string: String) {
         guard let url = URL(string: string) else {
             preconditionFailure("endpointgen generated the base URL '\(string)', which Foundation cannot parse")

@@ -5,6 +5,7 @@
 /// members would (`decodeIfPresent` and `encodeIfPresent` for optional properties), and a debug build compiles
 /// them in about half the time: a `CodingKeys` enum is some 30 functions in the object file, and a synthesized
 /// `==` is type-checked against every overload of the `==` operator.
+@_spi(Generated)
 public struct ModelCodingKey: CodingKey, Hashable, Sendable {
     /// The member's name, as it is spelled in the JSON.
     public let stringValue: String
@@ -31,6 +32,7 @@ public struct ModelCodingKey: CodingKey, Hashable, Sendable {
     }
 }
 
+@_spi(Generated)
 extension KeyedDecodingContainer where K == ModelCodingKey {
     /// The value of a member the model requires; throws as `decode(_:forKey:)` does when it is missing, null or
     /// of another type. One name, so that the type checker has one candidate instead of seventeen.
@@ -46,6 +48,7 @@ extension KeyedDecodingContainer where K == ModelCodingKey {
     }
 }
 
+@_spi(Generated)
 extension KeyedEncodingContainer where K == ModelCodingKey {
     /// Writes a member, as `encode(_:forKey:)` does.
     @inlinable
@@ -62,6 +65,7 @@ extension KeyedEncodingContainer where K == ModelCodingKey {
 }
 
 /// The comparison that generated models' `==` makes for each stored property.
+@_spi(Generated)
 public enum ModelEquality {
     /// `lhs == rhs`, through one generic function: the type checker resolves a call to it at once, where an
     /// `==` between two properties is resolved against every overload of the operator in scope.

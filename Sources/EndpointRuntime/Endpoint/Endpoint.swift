@@ -47,6 +47,7 @@ public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
     public var readsRedirects = false
 
     /// An endpoint with every field given; the other initializers and ``declaringErrors(_:)`` lead here.
+    @usableFromInline
     init(
         method: HTTPMethod, path: String, pathParameters: [String: String], query: [Parameter], headers: [Parameter],
         body: RequestBody?, errors: ErrorSchema, paging: Paging<Response>?,
@@ -134,6 +135,7 @@ extension Endpoint where Failure == any Error & Sendable {
 extension Endpoint {
     /// A declared error's model as `Failure`: the ``DeclaredFailure`` case for it, or the model itself when
     /// `Failure` is its type (or `any Error & Sendable`); nil when it is neither.
+    @usableFromInline
     static func declaredFailure(_ declared: any Error & Sendable) -> Failure? {
         if let declaring = Failure.self as? any DeclaredFailure.Type {
             return declaring.init(declared: declared) as? Failure

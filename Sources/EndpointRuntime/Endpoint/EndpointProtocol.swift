@@ -40,13 +40,16 @@ extension Endpoint: EndpointProtocol {
 
 // MARK: Builders
 
+@_spi(Generated)
 extension EndpointProtocol {
     /// An endpoint whose response decodes from JSON, its declared errors typed as `Failure`.
     ///
     /// Generated factories build their endpoints with this, `empty` or `reading`: one call whose type the
     /// factory's return type fixes, which the compiler checks faster than an initializer followed by
     /// `declaringErrors()`. `Failure` may be a ``DeclaredFailure`` enum, one error model, `Never` or
-    /// `any Error & Sendable`.
+    /// `any Error & Sendable`. The builders are for generated code (`@_spi(Generated) import EndpointRuntime`);
+    /// an endpoint built by hand uses ``Endpoint``'s initializers.
+    @inlinable
     public static func json(
         method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
@@ -59,6 +62,7 @@ extension EndpointProtocol {
     }
 
     /// An endpoint whose response body is not read, its declared errors typed as `Failure`.
+    @inlinable
     public static func empty(
         method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
@@ -71,6 +75,7 @@ extension EndpointProtocol {
 
     /// An endpoint that reads the whole response (status, headers, body) with `readResponse`, its declared errors
     /// typed as `Failure`.
+    @inlinable
     public static func reading(
         method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),

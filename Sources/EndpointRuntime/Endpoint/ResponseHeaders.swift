@@ -50,6 +50,7 @@ extension ReceivedResponse {
 
     /// A date header in `dateFormat`: a Unix time in seconds or milliseconds, where the usual reading (an HTTP
     /// date, ISO 8601, or seconds) would take milliseconds for seconds. Generated code only.
+    @_spi(Generated)
     public func header(_ name: String, dateFormat: DateFormat) throws -> Date {
         guard let text = value(forHeader: name) else {
             throw ResponseHeaderError(name: name, value: nil, expectedType: "Date")
@@ -58,6 +59,7 @@ extension ReceivedResponse {
     }
 
     /// An optional date header in `dateFormat`; nil when the response does not have it.
+    @_spi(Generated)
     public func header(_ name: String, dateFormat: DateFormat) throws -> Date? {
         guard let text = value(forHeader: name) else { return nil }
         return try Self.readDate(text, name: name, format: dateFormat, url: url)
@@ -83,6 +85,7 @@ extension ReceivedResponse {
     }
 }
 
+@_spi(Generated)
 extension EndpointProtocol {
     /// An endpoint answering with a ``Reply``: the body decoded from JSON, the headers declared in `Headers` and the
     /// status; its declared errors typed as `Failure`. `paging` reads the body, as for an endpoint without headers.
