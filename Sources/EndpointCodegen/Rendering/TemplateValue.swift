@@ -191,6 +191,7 @@ enum TemplateField: String, Sendable, CaseIterable {
         header, imports, inherits, initIsMultiline, initParameterList, initParameters, isAuthorized, isBoxed,
         isDeprecated, isEnum, isMultiline, isStruct, jsonType, keyType, literal, matches, models, modifiers, name,
         namespaces, oneOfView, parameterType, plainName, properties, qualifiedName, reading, receivedResponseType,
-        responseHeaders, returnType, scopeChoices, scopes, servers, setter, spiImports, storageDeclaration, stringType, structView,
+        responseHeaders, returnType, scopeChoices, scopes, servers, setter, spiImports, storageDeclaration, stringType,
+        structView,
         successResponses, unknownCase
 }
