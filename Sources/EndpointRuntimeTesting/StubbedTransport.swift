@@ -173,29 +173,29 @@ public struct StubResponse: Sendable {
 
     /// A success with `model` as JSON (the generated models' coding: ISO 8601 dates).
     public static func success(
-        _ model: some Encodable & Sendable, status: Int = 200, headers: [String: String] = [:]
+        _ model: some Encodable & Sendable, status: Int = 200, headers: HeaderFields = [:]
     ) -> StubResponse {
         json(model, status: status, headers: headers)
     }
 
     /// A success without a body (`204 No Content` by default).
-    public static func empty(status: Int = 204, headers: [String: String] = [:]) -> StubResponse {
+    public static func empty(status: Int = 204, headers: HeaderFields = [:]) -> StubResponse {
         body(Data(), status: status, headers: headers)
     }
 
     /// An error status with an error model as JSON: the endpoint's declared error, when it declares that status.
     public static func failure(
-        _ model: some Encodable & Sendable, status: Int, headers: [String: String] = [:]
+        _ model: some Encodable & Sendable, status: Int, headers: HeaderFields = [:]
     ) -> StubResponse {
         json(model, status: status, headers: headers)
     }
 
     /// Any status, headers and body as they are.
-    public static func body(_ data: Data, status: Int, headers: [String: String] = [:]) -> StubResponse {
+    public static func body(_ data: Data, status: Int, headers: HeaderFields = [:]) -> StubResponse {
         StubResponse { request in
             let response = HTTPURLResponse(
                 url: request.url ?? URL(string: "https://stub.invalid")!, statusCode: status, httpVersion: "HTTP/1.1",
-                headerFields: headers)
+                headerFields: headers.dictionary)
             guard let response else { throw URLError(.badServerResponse) }
             return (data, response)
         }
@@ -216,13 +216,12 @@ public struct StubResponse: Sendable {
         }
     }
 
-    private static func json(_ model: some Encodable & Sendable, status: Int, headers: [String: String]) -> StubResponse
-    {
+    private static func json(_ model: some Encodable & Sendable, status: Int, headers: HeaderFields) -> StubResponse {
         let encoded = Result { try JSONCoding.makeEncoder().encode(model) }
-        return StubResponse { request in
-            try await body(
-                try encoded.get(), status: status, headers: ["Content-Type": "application/json"].merging(headers) { $1 }
-            ).answer(request)
+        var headers = headers
+        if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
+        return StubResponse { [headers] request in
+            try await body(try encoded.get(), status: status, headers: headers).answer(request)
         }
     }
 }

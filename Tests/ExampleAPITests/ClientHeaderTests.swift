@@ -18,7 +18,7 @@ struct ClientHeaderTests {
         id: "pi_1", amount: 1099, currency: "usd", created: Date(timeIntervalSince1970: 0), status: .succeeded,
         metadata: [:], paymentMethodTypes: ["card"])
 
-    func client(_ stubs: StubbedTransport, headers: [String: String] = [:], retry: RetryPolicy? = nil)
+    func client(_ stubs: StubbedTransport, headers: HeaderFields = [:], retry: RetryPolicy? = nil)
         -> AuthorizedClient<Secret>
     {
         AuthorizedClient(

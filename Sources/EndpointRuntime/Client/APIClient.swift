@@ -18,7 +18,7 @@ public final class APIClient: EndpointClient {
         /// The URL endpoint paths are relative to.
         public var baseURL: URL
         /// Headers sent with every request (an endpoint's own headers win).
-        public var headers: [String: String]
+        public var headers: HeaderFields
         /// Encodes JSON bodies; must match the generated models (ISO 8601 dates).
         public var encoder: @Sendable () -> JSONEncoder
         /// Decodes JSON responses; must match the generated models.
@@ -55,7 +55,7 @@ public final class APIClient: EndpointClient {
 
         /// A configuration with the defaults: JSON coding for generated models, 60 s timeout, URLSession.
         public init(
-            baseURL: URL, headers: [String: String] = [:], timeout: TimeInterval = 60,
+            baseURL: URL, headers: HeaderFields = [:], timeout: TimeInterval = 60,
             transport: any HTTPTransport = URLSessionTransport(), interceptors: [any RequestInterceptor] = [],
             conditionalStore: (any ConditionalRequestStore)? = nil,
             maximumResponseSize: Int = Configuration.defaultMaximumResponseSize,
@@ -290,7 +290,7 @@ public final class APIClient: EndpointClient {
     /// Step 6, retry: a status the endpoint does not take as success, which an interceptor retries, is sent again
     /// after its delay, counted as the next attempt: true then.
     private func retriesAfterFailure(
-        _ data: Data, _ response: HTTPURLResponse, _ headers: [String: String], _ attempt: inout Attempt,
+        _ data: Data, _ response: HTTPURLResponse, _ headers: HeaderFields, _ attempt: inout Attempt,
         endpoint: String
     ) async throws -> Bool {
         let info = HTTPResponseInfo(
@@ -306,7 +306,7 @@ public final class APIClient: EndpointClient {
     /// Step 7, validate: each interceptor's check of a success; what one throws fails the call as an
     /// `undecodableResponse` carrying the response and that error itself, to match on.
     private func validate(
-        _ data: Data, _ response: HTTPURLResponse, _ headers: [String: String], of request: URLRequest,
+        _ data: Data, _ response: HTTPURLResponse, _ headers: HeaderFields, of request: URLRequest,
         endpoint: String
     ) async throws {
         guard !configuration.interceptors.isEmpty else { return }
@@ -337,7 +337,7 @@ public final class APIClient: EndpointClient {
 
     /// Step 8, store: a success with an `ETag` or `Last-Modified` is kept for the next conditional request.
     private func storeForConditionalRequests(
-        _ data: Data, headers: [String: String], of request: URLRequest, in store: any ConditionalRequestStore
+        _ data: Data, headers: HeaderFields, of request: URLRequest, in store: any ConditionalRequestStore
     ) async {
         guard let url = request.url else { return }
         let etag = Self.header("ETag", in: headers)
@@ -412,8 +412,8 @@ public final class APIClient: EndpointClient {
         }
     }
 
-    static func header(_ name: String, in headers: [String: String]) -> String? {
-        HeaderField.value(named: name, in: headers)
+    static func header(_ name: String, in headers: HeaderFields) -> String? {
+        headers[name]
     }
 
     /// One round trip through the transport, with transport errors mapped and the exchange logged.
@@ -480,7 +480,7 @@ public final class APIClient: EndpointClient {
     /// Step 9, read: success bodies, as the interceptors adapt them, into `Response`; error statuses through the
     /// endpoint's error schema.
     private func interpret<Response, Failure>(
-        _ data: Data, status: Int, headers: [String: String], for endpoint: Endpoint<Response, Failure>, url: URL?,
+        _ data: Data, status: Int, headers: HeaderFields, for endpoint: Endpoint<Response, Failure>, url: URL?,
         request: URLRequest
     ) async throws -> Response {
         let info = HTTPResponseInfo(
@@ -517,12 +517,12 @@ public final class APIClient: EndpointClient {
         }
     }
 
-    static func headers(of response: HTTPURLResponse) -> [String: String] {
+    static func headers(of response: HTTPURLResponse) -> HeaderFields {
         var headers: [String: String] = [:]
         for (key, value) in response.allHeaderFields {
             headers["\(key)"] = "\(value)"
         }
-        return headers
+        return HeaderFields(headers)
     }
 }
 
@@ -542,10 +542,10 @@ public struct DownloadedFile: Sendable, Hashable {
     /// The status code.
     public var status: Int
     /// The response headers.
-    public var headers: [String: String]
+    public var headers: HeaderFields
 
     /// A downloaded file's record; for tests and previews.
-    public init(url: URL, byteCount: Int64, status: Int = 200, headers: [String: String] = [:]) {
+    public init(url: URL, byteCount: Int64, status: Int = 200, headers: HeaderFields = [:]) {
         self.url = url
         self.byteCount = byteCount
         self.status = status

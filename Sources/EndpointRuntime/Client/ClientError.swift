@@ -9,7 +9,7 @@ public struct HTTPResponseInfo: Sendable, CustomStringConvertible {
     /// The status code.
     public var status: Int
     /// The response headers.
-    public var headers: [String: String]
+    public var headers: HeaderFields
     /// The raw body, its first ``maximumKeptBodySize`` bytes at most.
     public var body: Data
     /// The size of the whole body as received, which `body` may cut short.
@@ -19,7 +19,7 @@ public struct HTTPResponseInfo: Sendable, CustomStringConvertible {
     public static let maximumKeptBodySize = 64 << 10
 
     /// Creates a response record, keeping at most ``maximumKeptBodySize`` bytes of `body`.
-    public init(endpoint: String, url: URL?, status: Int, headers: [String: String], body: Data) {
+    public init(endpoint: String, url: URL?, status: Int, headers: HeaderFields, body: Data) {
         self.endpoint = endpoint
         self.url = url
         self.status = status

@@ -10,10 +10,10 @@ public struct StoredResponse: Codable, Sendable, Equatable {
     public var body: Data
     /// The other response headers (`Link`, rate limits, …) without `Set-Cookie` and the framing ones, so a `304`
     /// answered from the store still has them; nil in what older versions stored.
-    public var headers: [String: String]?
+    public var headers: HeaderFields?
 
     /// Creates a stored response.
-    public init(etag: String?, lastModified: String?, body: Data, headers: [String: String]? = nil) {
+    public init(etag: String?, lastModified: String?, body: Data, headers: HeaderFields? = nil) {
         self.etag = etag
         self.lastModified = lastModified
         self.body = body
@@ -26,15 +26,13 @@ public struct StoredResponse: Codable, Sendable, Equatable {
     ]
 
     /// `headers` without what is never kept.
-    static func storable(_ headers: [String: String]) -> [String: String] {
-        headers.filter { !unstoredHeaders.contains($0.key.lowercased()) }
+    static func storable(_ headers: HeaderFields) -> HeaderFields {
+        headers.keeping { !unstoredHeaders.contains($0.lowercased()) }
     }
 
     /// The stored headers updated by a `304`'s own (RFC 9111, section 4.3.4): the 304's win, names ignoring case.
-    func headers(updatedBy fresh: [String: String]) -> [String: String] {
-        var merged: [String: String] = [:]
-        let freshNames = Set(fresh.keys.map { $0.lowercased() })
-        for (name, value) in headers ?? [:] where !freshNames.contains(name.lowercased()) { merged[name] = value }
+    func headers(updatedBy fresh: HeaderFields) -> HeaderFields {
+        var merged = headers ?? [:]
         for (name, value) in Self.storable(fresh) { merged[name] = value }
         return merged
     }

@@ -52,14 +52,6 @@ public enum HeaderField {
         HTTPRules.isTokenCharacter(scalar)
     }
 
-    /// The value of the header `name` in `headers`, ignoring case as HTTP field names are: the one lookup every part
-    /// of the runtime uses. An exact match is found by hashing; otherwise names are compared in ASCII, without
-    /// lower-casing copies.
-    static func value(named name: String, in headers: [String: String]) -> String? {
-        if let exact = headers[name] { return exact }
-        return headers.first { sameName($0.key, name) }?.value
-    }
-
     /// A `Cookie` header's value with `added` (`name=value` pairs) after the cookies it holds already, if any.
     static func cookies(_ existing: String?, adding added: String) -> String {
         guard let existing, !existing.isEmpty else { return added }

@@ -14,7 +14,7 @@ public struct RequestLog: Sendable, CustomStringConvertible {
     /// The URL, with credential query items redacted.
     public var url: URL?
     /// The request headers, the sensitive ones redacted.
-    public var headers: [String: String]
+    public var headers: HeaderFields
     /// The status, when a response arrived.
     public var status: Int?
     /// The size of the response body.
@@ -38,7 +38,7 @@ public struct RequestLog: Sendable, CustomStringConvertible {
     ) {
         method = request.httpMethod ?? "GET"
         url = request.url.map { Self.redacted($0, sensitiveQueryItems: options.sensitiveQueryItems) }
-        headers = Self.redacted(request.allHTTPHeaderFields ?? [:], options: options)
+        headers = Self.redacted(HeaderFields(request.allHTTPHeaderFields ?? [:]), options: options)
         self.status = status
         responseSize = body.count
         self.failure = failure
@@ -53,12 +53,8 @@ public struct RequestLog: Sendable, CustomStringConvertible {
     }
 
     /// `headers` with the values of the sensitive ones replaced.
-    static func redacted(_ headers: [String: String], options: TransportOptions) -> [String: String] {
-        var result = headers
-        for key in headers.keys where options.isSensitive(header: key) {
-            result[key] = "<redacted>"
-        }
-        return result
+    static func redacted(_ headers: HeaderFields, options: TransportOptions) -> HeaderFields {
+        headers.mapValues { name, value in options.isSensitive(header: name) ? "<redacted>" : value }
     }
 
     /// `url` with the values of the query items named in `sensitiveQueryItems` replaced.
@@ -74,9 +70,9 @@ public struct RequestLog: Sendable, CustomStringConvertible {
         return components.url ?? url
     }
 
-    static func curl(for request: URLRequest, url: URL?, headers: [String: String], bodyFile: URL?) -> String {
+    static func curl(for request: URLRequest, url: URL?, headers: HeaderFields, bodyFile: URL?) -> String {
         var parts = ["curl", "-X", request.httpMethod ?? "GET"]
-        for (field, value) in headers.sorted(by: { $0.key < $1.key }) {
+        for (field, value) in headers.sorted(by: { $0.name < $1.name }) {
             parts += ["-H", quote("\(field): \(value)")]
         }
         if let bodyFile {

@@ -69,8 +69,8 @@ public struct RetryPolicy: RequestInterceptor {
     /// `Retry-After` as seconds or as an HTTP date (any of the three forms RFC 9110 lets a recipient read, through
     /// the one parser the response headers use). A number of seconds too large for `Int` is the longest wait there
     /// is, never "soon"; the caller caps it at ``maxDelay``.
-    static func retryAfter(_ headers: [String: String], now: Date = Date()) -> Duration? {
-        guard let value = HeaderField.value(named: "Retry-After", in: headers) else { return nil }
+    static func retryAfter(_ headers: HeaderFields, now: Date = Date()) -> Duration? {
+        guard let value = headers["Retry-After"] else { return nil }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
             return .seconds(Int(trimmed) ?? Int.max)

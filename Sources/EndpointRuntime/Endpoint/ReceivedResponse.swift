@@ -7,15 +7,15 @@ import Foundation
 public struct ReceivedResponse: Sendable {
     /// The status code.
     public var status: Int
-    /// The header fields, as the server sent them.
-    public var headers: [String: String]
+    /// The header fields, as the server sent them; `headers["etag"]` finds an `ETag`.
+    public var headers: HeaderFields
     /// The body, all of it.
     public var body: Data
     /// The URL that answered (after any redirects); relative URLs in headers resolve against it.
     public var url: URL?
 
     /// A response.
-    public init(status: Int, headers: [String: String] = [:], body: Data, url: URL? = nil) {
+    public init(status: Int, headers: HeaderFields = [:], body: Data, url: URL? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -24,7 +24,7 @@ public struct ReceivedResponse: Sendable {
 
     /// The value of the header `name`, ignoring case, as HTTP field names are.
     public func value(forHeader name: String) -> String? {
-        HeaderField.value(named: name, in: headers)
+        headers[name]
     }
 }
 

@@ -9,10 +9,10 @@ public struct Reply<Body: Sendable, Headers: ResponseHeaders>: Sendable {
     /// The status code (a 2xx; 200 for a body reused after a `304 Not Modified`).
     public var status: Int
     /// Every header field as the server sent it, for what the spec does not declare.
-    public var headerFields: [String: String]
+    public var headerFields: HeaderFields
 
     /// A reply; for tests and previews.
-    public init(body: Body, headers: Headers, status: Int = 200, headerFields: [String: String] = [:]) {
+    public init(body: Body, headers: Headers, status: Int = 200, headerFields: HeaderFields = [:]) {
         self.body = body
         self.headers = headers
         self.status = status

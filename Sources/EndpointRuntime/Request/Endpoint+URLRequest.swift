@@ -32,7 +32,7 @@ extension Endpoint {
     /// configuration, then the defaults: `Content-Type` of the body's encoding and `Accept: application/json`, each
     /// only where nobody set one.
     func urlRequest(
-        baseURL: URL, configuredHeaders: [String: String], encoder: @autoclosure () -> JSONEncoder
+        baseURL: URL, configuredHeaders: HeaderFields, encoder: @autoclosure () -> JSONEncoder
     ) throws -> URLRequest {
         try preparedRequest(
             baseURL: baseURL, configuredHeaders: configuredHeaders, encoder: encoder(), streaming: false
@@ -42,14 +42,14 @@ extension Endpoint {
     /// The request, and the file its body streams from when `streaming` and the body is a file upload or a
     /// multipart body with a file part (a temporary file the caller deletes, when `isTemporary`).
     func preparedRequest(
-        baseURL: URL, configuredHeaders: [String: String], encoder: @autoclosure () -> JSONEncoder, streaming: Bool
+        baseURL: URL, configuredHeaders: HeaderFields, encoder: @autoclosure () -> JSONEncoder, streaming: Bool
     ) throws -> (request: URLRequest, bodyFile: (url: URL, isTemporary: Bool)?) {
         var request = URLRequest(url: try requestURL(baseURL: baseURL))
         request.httpMethod = method.rawValue
         for header in headers {
             // A header the configuration may override is left to it when it sets one.
             if !configurableHeaderNames.isEmpty, configurableHeaderNames.contains(header.name.lowercased()),
-                HeaderField.value(named: header.name, in: configuredHeaders) != nil
+                configuredHeaders[header.name] != nil
             {
                 continue
             }

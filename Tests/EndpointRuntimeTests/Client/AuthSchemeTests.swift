@@ -21,7 +21,7 @@ struct AuthSchemeTests {
     let endpoint = Endpoint<Void, any Error & Sendable>(method: .get, path: "/me", query: [Parameter("page", 2)])
 
     func sent<Scope: AuthorizationScope>(
-        _ scope: Scope.Type, credentials: Credentials, headers: [String: String] = [:]
+        _ scope: Scope.Type, credentials: Credentials, headers: HeaderFields = [:]
     ) async throws -> URLRequest {
         let transport = StubTransport(status: 204)
         let api = APIClient(configuration: .init(baseURL: baseURL, headers: headers, transport: transport))

@@ -67,7 +67,7 @@ struct ConditionalRequestTests {
 
 @Suite("Retry policy and interceptors")
 struct RetryTests {
-    let info = { (status: Int, headers: [String: String]) in
+    let info = { (status: Int, headers: HeaderFields) in
         HTTPResponseInfo(endpoint: "GET /x", url: nil, status: status, headers: headers, body: Data())
     }
 

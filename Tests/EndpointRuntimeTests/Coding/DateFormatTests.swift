@@ -95,7 +95,7 @@ struct DateFormatTests {
 /// A response header declared with a `dateFormat`: Unix milliseconds are not read as seconds.
 @Suite("Date headers in a Unix format")
 struct DateHeaderFormatTests {
-    func response(_ headers: [String: String]) -> ReceivedResponse {
+    func response(_ headers: HeaderFields) -> ReceivedResponse {
         ReceivedResponse(status: 200, headers: headers, body: Data(), url: nil)
     }
 

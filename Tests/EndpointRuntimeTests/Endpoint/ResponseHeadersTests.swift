@@ -6,7 +6,7 @@ import Testing
 /// decoding failure, and `withHeaders()` brings body, headers and status back together.
 @Suite("Response headers")
 struct ResponseHeadersTests {
-    func response(_ headers: [String: String], url: URL? = URL(string: "https://api.example.com/v1/orders"))
+    func response(_ headers: HeaderFields, url: URL? = URL(string: "https://api.example.com/v1/orders"))
         -> ReceivedResponse
     {
         ReceivedResponse(status: 201, headers: headers, body: Data(), url: url)
