@@ -29,9 +29,8 @@ extension EndpointGenPlugin: XcodeBuildToolPlugin {
 }
 #endif
 
-/// The plugin's naming rule and output names; they must agree with endpointgen's `FileLayout`. The consumer
-/// package built by .ci/run exercises them with `files: 2`, and once more with `files: auto` and a spec above
-/// 16 KiB; a test checks the automatic count's constants.
+/// The plugin's build commands. Which files are specs, the output names and the automatic file count are
+/// ``SpecFiles``' rules, the one source file (`Plugins/PluginsShared`) that endpointgen compiles too.
 enum SpecNaming {
     /// One build command per spec among a target's `files`, with the spec, `endpointgen.yaml` and its templates
     /// as inputs and the files the layout names as outputs; an error naming the rule when there is no spec.
@@ -39,14 +38,14 @@ enum SpecNaming {
     static func commands(files: [URL], target: String, place: String, tool: URL, workDirectory: URL) throws
         -> [Command]
     {
-        let specs = files.filter { isSpec($0) }.sorted { $0.path < $1.path }
+        let specs = files.filter { SpecFiles.isTargetSpec(fileName: $0.lastPathComponent) }.sorted { $0.path < $1.path }
         guard !specs.isEmpty else {
             Diagnostics.error(
                 "EndpointGen: target '\(target)' applies the EndpointGen plugin but has no spec; add a file named "
                     + "NAME.endpoints.yaml (or an OpenAPI document, NAME.openapi.yaml) to \(place) (see the README)")
             return []
         }
-        let config = files.first { $0.lastPathComponent == "endpointgen.yaml" }
+        let config = files.first { $0.lastPathComponent == SpecFiles.configurationFileName }
         let settings = try config.map(settings(in:)) ?? (fileCount: nil, templates: nil)
         // Template overrides are inputs too: editing one regenerates.
         var templates: [URL] = []
@@ -58,7 +57,8 @@ enum SpecNaming {
         let configFiles: [URL] = config.map { [$0] } ?? []
         return try specs.map { spec in
             let fileCount = try settings.fileCount ?? automaticFileCount(for: spec)
-            let output = workDirectory.appendingPathComponent(baseName(of: spec))
+            let base = SpecFiles.baseName(ofSpec: spec.path)
+            let output = workDirectory.appendingPathComponent(base)
             var arguments = ["generate", spec.path, "--output", output.path, "--files", "\(fileCount)"]
             if let config { arguments += ["--config", config.path] }
             return .buildCommand(
@@ -66,45 +66,17 @@ enum SpecNaming {
                 executable: tool,
                 arguments: arguments,
                 inputFiles: [spec] + configFiles + templates,
-                outputFiles: outputFiles(for: spec, fileCount: fileCount).map { output.appendingPathComponent($0) })
+                outputFiles: SpecFiles.generatedFileNames(base: base, fileCount: fileCount).map {
+                    output.appendingPathComponent($0)
+                })
         }
     }
-
-    /// The names a spec goes by: `NAME.endpoints.yaml`, or an OpenAPI document `NAME.openapi.yaml` (or `.json`);
-    /// endpointgen's `FileLayout.baseName(ofSpec:)` names the outputs after NAME the same way.
-    static let specSuffixes = [".endpoints.yaml", ".endpoints.yml", ".openapi.yaml", ".openapi.yml", ".openapi.json"]
-
-    static func isSpec(_ url: URL) -> Bool {
-        specSuffixes.contains { url.lastPathComponent.hasSuffix($0) }
-    }
-
-    static func baseName(of spec: URL) -> String {
-        let name = spec.lastPathComponent
-        for suffix in specSuffixes where name.hasSuffix(suffix) {
-            return String(name.dropLast(suffix.count))
-        }
-        return name
-    }
-
-    static func outputFiles(for spec: URL, fileCount: Int) -> [String] {
-        let base = baseName(of: spec)
-        let models = fileCount == 1 ? ["\(base)+Models.swift"] : (1...fileCount).map { "\(base)+Models\($0).swift" }
-        let endpoints =
-            fileCount == 1 ? ["\(base)+Endpoints.swift"] : (1...fileCount).map { "\(base)+Endpoints\($0).swift" }
-        return ["\(base).swift"] + models + endpoints
-    }
-
-    /// endpointgen's `FileLayout.automaticBytesPerFile` and `automaticMaximumFileCount`: with `files: auto` (or no
-    /// `files:`), one file of each kind per this many bytes of spec, up to the maximum. A test checks that these
-    /// agree with endpointgen's.
-    static let automaticBytesPerFile = 16_384
-    static let automaticMaximumFileCount = 8
 
     /// The file count endpointgen chooses for `spec` with `files: auto`: it depends only on the spec's size.
     /// endpointgen is given the number too (`--files`), and refuses to run if it came to another.
     static func automaticFileCount(for spec: URL) throws -> Int {
         let size = try FileManager.default.attributesOfItem(atPath: spec.path)[.size] as? Int ?? 0
-        return min(automaticMaximumFileCount, max(1, (size + automaticBytesPerFile - 1) / automaticBytesPerFile))
+        return SpecFiles.automaticFileCount(specByteCount: size)
     }
 
     /// `files:` and `templates:` from endpointgen.yaml, which decide the output names and the inputs;

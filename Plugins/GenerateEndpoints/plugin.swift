@@ -19,11 +19,10 @@ struct GenerateEndpoints: CommandPlugin {
           --help            Show this help.
         """
 
-    /// The build plugin's naming rule for specs: `NAME.endpoints.yaml`, or an OpenAPI document `NAME.openapi.yaml`.
+    /// The build plugin's naming rule for specs (``SpecFiles``, shared with it and endpointgen): `NAME.endpoints.yaml`,
+    /// or an OpenAPI document `NAME.openapi.yaml`.
     static func isSpec(_ url: URL) -> Bool {
-        [".endpoints.yaml", ".endpoints.yml", ".openapi.yaml", ".openapi.yml", ".openapi.json"].contains {
-            url.lastPathComponent.hasSuffix($0)
-        }
+        SpecFiles.isTargetSpec(fileName: url.lastPathComponent)
     }
 
     /// The `--target` names, or nil when the arguments asked for help (printed) or hold an unknown one
@@ -47,7 +46,7 @@ struct GenerateEndpoints: CommandPlugin {
     /// false (reported) when it fails.
     static func generate(specs: [URL], into folder: URL, files: [URL], tool: URL, target: String) throws -> Bool {
         var arguments = ["generate"] + specs.map(\.path).sorted() + ["--output", folder.path]
-        if let config = files.first(where: { $0.lastPathComponent == "endpointgen.yaml" }) {
+        if let config = files.first(where: { $0.lastPathComponent == SpecFiles.configurationFileName }) {
             arguments += ["--config", config.path]
         }
         let process = try Process.run(tool, arguments: arguments)

@@ -132,10 +132,11 @@ package struct CodeGenerator: Sendable {
     private func plan(_ spec: ResolvedSpec, specPath: String, options: GeneratorOptions) -> [PlannedFile] {
         let specFileName = specPath.split(separator: "/").last.map(String.init) ?? specPath
         let translator = Translator(spec: spec, specFileName: specFileName, options: options)
-        let base = FileLayout.baseName(ofSpec: specPath)
         let count = options.fileCount
+        // The main file, then `count` models files, then `count` endpoints files.
+        let names = FileLayout.fileNames(forSpec: specPath, fileCount: count)
 
-        var files = [PlannedFile(name: FileLayout.mainFileName(base), template: "API", view: translator.apiView())]
+        var files = [PlannedFile(name: names[0], template: "API", view: translator.apiView())]
         // Room for a little more than an even share, so that few shards grow as they fill.
         func share(of total: Int) -> Int { count == 1 ? total : total / count + total / (4 * count) + 4 }
         var modelShards = Array(repeating: [ResolvedModel](), count: count)
@@ -143,7 +144,7 @@ package struct CodeGenerator: Sendable {
         for model in spec.models {
             modelShards[FileLayout.shard(of: model.name.value, count: count)].append(model)
         }
-        for (name, models) in zip(FileLayout.modelFileNames(base, count), modelShards) {
+        for (name, models) in zip(names[1...count], modelShards) {
             files.append(
                 PlannedFile(
                     name: name, template: "Models", view: translator.modelsView(for: models), elements: models.count,
@@ -167,7 +168,7 @@ package struct CodeGenerator: Sendable {
                 }
             }
         }
-        for (name, namespaces) in zip(FileLayout.endpointFileNames(base, count), endpointShards) {
+        for (name, namespaces) in zip(names[(count + 1)...], endpointShards) {
             files.append(
                 PlannedFile(
                     name: name, template: "Endpoints", view: translator.endpointsView(for: namespaces),

@@ -31,23 +31,6 @@ struct GeneratorTests {
         #expect(FileLayout.automaticFileCount(specByteCount: bytes) == files)
     }
 
-    @Test("the build plugin names its outputs with the same automatic count: its two constants are endpointgen's")
-    func pluginAutomaticCount() throws {
-        let plugin = try String(
-            contentsOf: packageRoot.appendingPathComponent("Plugins/EndpointGenPlugin/plugin.swift"), encoding: .utf8)
-        func constant(_ name: String) -> Int? {
-            guard let line = plugin.split(separator: "\n").first(where: { $0.contains("static let \(name) = ") }) else {
-                return nil
-            }
-            return Int(line.split(separator: "=").last!.trimmingCharacters(in: .whitespaces).replacing("_", with: ""))
-        }
-        #expect(constant("automaticBytesPerFile") == FileLayout.automaticBytesPerFile)
-        #expect(constant("automaticMaximumFileCount") == FileLayout.automaticMaximumFileCount)
-        #expect(
-            plugin.contains(
-                "min(automaticMaximumFileCount, max(1, (size + automaticBytesPerFile - 1) / automaticBytesPerFile))"))
-    }
-
     @Test("splitting puts every model and endpoint in exactly one file")
     func splitting() throws {
         let files = try generate(text, options: GeneratorOptions(fileCount: 4))
