@@ -7,9 +7,9 @@ import Glibc
 /// glibc's defaults suit long-lived servers: it hands blocks from 128 KiB up (a threshold that rises as such
 /// blocks are freed) to fresh `mmap`s and gives them back on `free`, and it returns free memory at the top of
 /// the heap to the kernel past 128 KiB. Generation grows and frees large buffers and whole trees, so with the
-/// defaults it keeps touching new zeroed pages: 3,568 page faults for the 1,000-endpoint synthetic API, at about
-/// 2 µs each on a VM. Keeping freed memory in the heap for reuse brings that to 2,761 (`perf stat -e
-/// page-faults`). The process is short-lived, so nothing is lost by not trimming.
+/// defaults it keeps touching new zeroed pages, each a fault the kernel must serve; keeping freed memory in the
+/// heap for reuse touches about a quarter fewer (`Benchmarks/README.md`, *Why the generator is written as it
+/// is*). The process is short-lived, so nothing is lost by not trimming.
 /// On other C libraries this does nothing.
 enum HeapPolicy {
     /// Blocks up to this size come from the heap, so a freed one is reused instead of unmapped.

@@ -85,7 +85,7 @@ struct OutputDirectory {
     /// build) sees the old file or the new one and never part of one. An existing file's permissions are kept.
     ///
     /// Nothing is flushed to disk (`fsync`): a generated file is made again from its spec, and flushing each one
-    /// was most of the write phase (3.8 of 4.4 ms at 1,000 endpoints).
+    /// was most of the write phase.
     static func replace(_ name: String, in folder: String, with bytes: UnsafeRawBufferPointer) throws(Failure) {
         let path = PathText.joining(folder, name)
         var existing = stat()

@@ -49,7 +49,7 @@ struct ConcurrencyTests {
         let allowedBefore = endpoint_allowed_cpu_count()
         let callerCPU = endpoint_current_cpu()
         var cpuWhileWorking: Int32 = -1
-        besideCaller(on: callerCPU) { cpuWhileWorking = endpoint_current_cpu() }
+        awayFromCallerCPU(on: callerCPU) { cpuWhileWorking = endpoint_current_cpu() }
         if allowedBefore >= 2 {
             #expect(cpuWhileWorking != callerCPU)
         } else {

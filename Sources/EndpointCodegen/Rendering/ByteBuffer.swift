@@ -8,9 +8,8 @@ import Darwin
 
 /// The bytes a renderer writes: appended at the end of one allocation that doubles when it is full.
 ///
-/// An array would do, but `Array.append(contentsOf:)` goes through the generic sequence path, about 90
-/// instructions for each of the ~100,000 pieces (template text and values) of a 1,000-endpoint render, where this
-/// append is a capacity check and a copy.
+/// An array would do, but `Array.append(contentsOf:)` goes through the generic sequence path for each of the
+/// pieces (template text and values) of a render, where this append is a capacity check and a copy.
 final class ByteBuffer: @unchecked Sendable {
     // @unchecked: a buffer is written by one renderer on one thread; a parallel list's chunk hands its buffer
     // over only after `mapRuns` has returned, once every writer has finished.

@@ -4,7 +4,7 @@ import EndpointSpec
 enum SwiftSource {
     /// The parts one after another, as one string allocated once at its final size and filled by copying bytes:
     /// what `"\(a)…\(b)"` makes, for the lines written for every property and endpoint, where interpolation
-    /// appends piece by piece (about 370 instructions a piece) and grows the string as it goes.
+    /// appends piece by piece and grows the string as it goes.
     ///
     /// One overload per number of parts, rather than a variadic parameter: the parts travel as a tuple on the
     /// stack, where a variadic call allocated an array for them (and freed it) every time.
@@ -68,7 +68,7 @@ enum SwiftSource {
     }
 
     /// Whether every UTF-8 byte of `text` passes `test`: a loop over the string's contiguous bytes, where
-    /// `allSatisfy` over the UTF-8 view steps through its index one byte at a time (about 25 instructions a byte).
+    /// `allSatisfy` over the UTF-8 view steps through its index one byte at a time.
     @inline(__always)
     private static func allBytes(of text: String, are test: (UInt8) -> Bool) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in

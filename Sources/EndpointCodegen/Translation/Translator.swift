@@ -151,18 +151,18 @@ struct Translator {
         var seen: Set<String> = []
         var members: [(word: String, type: TypeExpression)] = []
         for line in lines {
-            let word = memberWord(line.type)
+            let word = failureCaseName(line.type)
             if seen.insert(word).inserted { members.append((word, line.type)) }
         }
         return members.sorted { $0.word < $1.word }.map(\.type)
     }
 
     /// `NotFound`, or `NoBody` for `Void`: how a member names its case and its enum.
-    static func memberWord(_ type: TypeExpression) -> String {
+    static func failureCaseName(_ type: TypeExpression) -> String {
         type == .builtin(.void) ? "NoBody" : SwiftName.typeName(type.modelNames.first ?? "")
     }
 
-    private func memberWord(_ type: TypeExpression) -> String { Self.memberWord(type) }
+    private func failureCaseName(_ type: TypeExpression) -> String { Self.failureCaseName(type) }
 
     /// What an endpoint's declared errors come back as: `Never` for none, the one model (or `EmptyErrorBody`),
     /// or the generated enum over several.
@@ -184,7 +184,7 @@ struct Translator {
     }
 
     private func failureEnumName(_ members: [TypeExpression]) -> String {
-        SwiftSource.identifier(members.map(memberWord).joined(separator: "Or"))
+        SwiftSource.identifier(members.map(failureCaseName).joined(separator: "Or"))
     }
 
     /// One enum per distinct set of several error models: the API's own set first, then in the order endpoints
@@ -208,7 +208,7 @@ struct Translator {
         let sets = (usesDefault ? [defaultFailureMembers] : []) + own
         for members in sets {
             guard members.count > 1, seen.insert(members).inserted else { continue }
-            let names = members.map { $0 == .builtin(.void) ? "a status without a body" : "`\(memberWord($0))`" }
+            let names = members.map { $0 == .builtin(.void) ? "a status without a body" : "`\(failureCaseName($0))`" }
             views.append(
                 FailureView(
                     docLines: ["/// A declared error: \(names.joined(separator: " or "))."]
@@ -216,7 +216,7 @@ struct Translator {
                     name: failureEnumName(members),
                     conformances: "\(namer.runtime("DeclaredFailure")), \(namer.swift("Hashable"))",
                     cases: members.map { member in
-                        let word = memberWord(member)
+                        let word = failureCaseName(member)
                         let name = SwiftSource.identifier(SwiftName.memberName(word))
                         return member == .builtin(.void)
                             ? SuccessCaseView(
@@ -226,7 +226,7 @@ struct Translator {
                                 declaration: "case \(name)(\(memberType(member)))")
                     },
                     matches: members.map { member in
-                        let name = SwiftSource.identifier(SwiftName.memberName(memberWord(member)))
+                        let name = SwiftSource.identifier(SwiftName.memberName(failureCaseName(member)))
                         return member == .builtin(.void)
                             ? "case is \(namer.runtime("EmptyErrorBody")): self = .\(name)"
                             : "case let model as \(memberType(member)): self = .\(name)(model)"

@@ -7,8 +7,8 @@ struct TypeNamer: Sendable {
     let api: String
     /// The standard names (see ``standardNames``) that a type the generated code declares shadows: the API, its
     /// namespaces, models, scopes and container enums. Empty for nearly every spec, so spelling a standard name
-    /// is a check for emptiness, where a hash lookup among all the declared names cost about 1,900 instructions
-    /// and the code for every endpoint spells half a dozen.
+    /// is a check for emptiness rather than a hash lookup among all the declared names, and the code for every
+    /// endpoint spells half a dozen.
     private let shadowedStandardNames: Set<String>
 
     /// Each model's Swift name, escaped, and how code outside the models refers to it, by spec name: worked out

@@ -24,21 +24,21 @@ extension SpecDecoder {
     private mutating func endpoint(
         _ entry: YAMLMappingEntry, in namespace: String, alternatives: inout [ResponseAlternative]
     ) -> Endpoint? {
-        let what = "endpoint '\(namespace).\(entry.key)'"
+        let subject = "endpoint '\(namespace).\(entry.key)'"
         guard
             let fields = fields(
-                of: entry.value, what, known: SpecKeys.endpoint, expected: "a mapping with at least 'path'")
+                of: entry.value, subject, known: SpecKeys.endpoint, expected: "a mapping with at least 'path'")
         else { return nil }
         let nameLocation = entry.keyLocation
 
-        let path = text(fields["path"], "'path' of \(what)", optional: false)
+        let path = text(fields["path"], "'path' of \(subject)", optional: false)
         if fields["path"] == nil {
-            diagnostics.error("\(what) has no 'path'; add one, such as 'path: /items/{id}'", at: nameLocation)
+            diagnostics.error("\(subject) has no 'path'; add one, such as 'path: /items/{id}'", at: nameLocation)
         }
-        let declared = response(fields["response"], of: what)
+        let declared = response(fields["response"], of: subject)
         var endpoint = Endpoint(
             name: Located(entry.key, at: nameLocation), namespace: namespace,
-            method: method(fields["method"], of: what) ?? Located(.get, at: nameLocation),
+            method: method(fields["method"], of: subject) ?? Located(.get, at: nameLocation),
             path: path ?? Located("/", at: nameLocation),
             response: declared.type
                 ?? TypeReference(
@@ -51,23 +51,23 @@ extension SpecDecoder {
         endpoint.redirect = declared.redirect
         alternatives = declared.alternatives
         endpoint.pathContentLocation = fields["path"].flatMap { contentLocation(of: $0) }
-        if let node = fields["params"] { endpoint.parameters = parameters(node, of: what) }
-        endpoint.body = body(fields, of: what)
-        if let node = fields["headers"] { endpoint.constantHeaders = constantHeaders(node, of: what) }
-        endpoint.server = text(fields["server"], "'server' of \(what)", optional: false)
-        endpoint.scope = fields["scope"].flatMap { scopeRequirement($0, of: what) }
-        if let node = fields["errors"] { endpoint.errors = errors(node, of: what) }
-        endpoint.documentation = documentation(fields, of: what, hasSummary: true)
+        if let node = fields["params"] { endpoint.parameters = parameters(node, of: subject) }
+        endpoint.body = body(fields, of: subject)
+        if let node = fields["headers"] { endpoint.constantHeaders = constantHeaders(node, of: subject) }
+        endpoint.server = text(fields["server"], "'server' of \(subject)", optional: false)
+        endpoint.scope = fields["scope"].flatMap { scopeRequirement($0, of: subject) }
+        if let node = fields["errors"] { endpoint.errors = errors(node, of: subject) }
+        endpoint.documentation = documentation(fields, of: subject, hasSummary: true)
         return endpoint
     }
 
     /// `scope: Name`, `scope: [A, B]` or `scope: { allOf: [A, B] }` (all of them), or `scope: { anyOf: [A, B] }`.
     private mutating func scopeRequirement(_ node: YAMLNode, of owner: String) -> ScopeRequirement? {
-        let what = "'scope' of \(owner)"
-        func names(_ node: YAMLNode, _ what: String) -> [Located<String>]? {
+        let subject = "'scope' of \(owner)"
+        func names(_ node: YAMLNode, _ subject: String) -> [Located<String>]? {
             guard let items = node.sequenceItems else {
                 diagnostics.error(
-                    "expected a list of scope names for \(what), found \(node.kindDescription)", at: node.location)
+                    "expected a list of scope names for \(subject), found \(node.kindDescription)", at: node.location)
                 return nil
             }
             var refused = false
@@ -75,47 +75,47 @@ extension SpecDecoder {
                 guard item.sequenceItems == nil else {
                     refused = true
                     diagnostics.error(
-                        "an entry of \(what) is a list, but each entry is a scope name; to accept a token that holds "
+                        "an entry of \(subject) is a list, but each entry is a scope name; to accept a token that holds "
                             + "all of several scopes as one entry, declare a scope that includes them (such as "
                             + "'ReadWrite: { includes: [Read, Write] }') and name it here", at: item.location)
                     return nil
                 }
-                return text(item, "an entry of \(what)", optional: false)
+                return text(item, "an entry of \(subject)", optional: false)
             }
             // A refused entry is reported; checking what is left would only add errors about a list nobody wrote.
             if refused { return nil }
             if names.isEmpty {
-                diagnostics.error("\(what) lists no scope; name at least one, or leave 'scope' out", at: node.location)
+                diagnostics.error("\(subject) lists no scope; name at least one, or leave 'scope' out", at: node.location)
                 return nil
             }
             return names
         }
         if node.scalar != nil {
-            return text(node, what, optional: false).map { ScopeRequirement($0) }
+            return text(node, subject, optional: false).map { ScopeRequirement($0) }
         }
         if node.sequenceItems != nil {
-            return names(node, what).map { ScopeRequirement(kind: .allOf, names: $0, location: node.location) }
+            return names(node, subject).map { ScopeRequirement(kind: .allOf, names: $0, location: node.location) }
         }
         guard
             let fields = fields(
-                of: node, what, known: SpecKeys.scopeRequirement,
+                of: node, subject, known: SpecKeys.scopeRequirement,
                 expected: "a scope name, a list of scope names (all needed), or a mapping with 'anyOf' or 'allOf'")
         else { return nil }
         switch (fields["allOf"], fields["anyOf"]) {
         case (let all?, nil):
-            return names(all, "'allOf' of \(what)").map {
+            return names(all, "'allOf' of \(subject)").map {
                 ScopeRequirement(kind: .allOf, names: $0, location: node.location)
             }
         case (nil, let any?):
-            return names(any, "'anyOf' of \(what)").map {
+            return names(any, "'anyOf' of \(subject)").map {
                 ScopeRequirement(kind: .anyOf, names: $0, location: node.location)
             }
         case (_?, _?):
             diagnostics.error(
-                "\(what) has both 'allOf' and 'anyOf'; an endpoint needs all of some scopes or any one of them",
+                "\(subject) has both 'allOf' and 'anyOf'; an endpoint needs all of some scopes or any one of them",
                 at: node.location)
         case (nil, nil):
-            diagnostics.error("\(what) says nothing; use 'allOf' or 'anyOf' with a list of scopes", at: node.location)
+            diagnostics.error("\(subject) says nothing; use 'allOf' or 'anyOf' with a list of scopes", at: node.location)
         }
         return nil
     }
@@ -141,11 +141,11 @@ extension SpecDecoder {
 
     /// `response: Type`, or `response: { type: Type, media: …, headers: { Name: Type, … }, paging: … }`, where
     /// `200: Type` keys may stand for `type` when the endpoint answers several success statuses.
-    private mutating func response(_ node: YAMLNode?, of what: String) -> DeclaredResponse {
+    private mutating func response(_ node: YAMLNode?, of subject: String) -> DeclaredResponse {
         var declared = DeclaredResponse()
         guard let node else { return declared }
         if node.scalar != nil {
-            declared.type = type(node, "the response of \(what)", allowsVoid: true)
+            declared.type = type(node, "the response of \(subject)", allowsVoid: true)
             return declared
         }
         let statusKeys = (node.mappingEntries ?? []).filter { entry in
@@ -153,83 +153,83 @@ extension SpecDecoder {
         }
         guard
             let fields = fields(
-                of: node, "'response' of \(what)", known: SpecKeys.response + statusKeys.map { $0.key },
+                of: node, "'response' of \(subject)", known: SpecKeys.response + statusKeys.map { $0.key },
                 expected: "a type, or a mapping with 'type', 'media', 'headers', 'paging' or success statuses")
         else { return declared }
-        declared.type = fields["type"].flatMap { type($0, "the response of \(what)", allowsVoid: true) }
-        declared.media = text(fields["media"], "'media' of the response of \(what)", optional: false)
+        declared.type = fields["type"].flatMap { type($0, "the response of \(subject)", allowsVoid: true) }
+        declared.media = text(fields["media"], "'media' of the response of \(subject)", optional: false)
         for entry in statusKeys {
             let status = Int(entry.key) ?? 0
             guard (200...299).contains(status), entry.key.count == 3 else {
                 diagnostics.error(
-                    "'\(entry.key)' in the response of \(what) is not a success status; list 2xx statuses here, and "
+                    "'\(entry.key)' in the response of \(subject) is not a success status; list 2xx statuses here, and "
                         + "error statuses under 'errors'", at: entry.keyLocation)
                 continue
             }
-            if let type = type(entry.value, "the response of \(what) for status \(status)", allowsVoid: true) {
+            if let type = type(entry.value, "the response of \(subject) for status \(status)", allowsVoid: true) {
                 declared.statuses.append(SuccessStatus(status: Located(status, at: entry.keyLocation), type: type))
             }
         }
         if let typeLocation = fields.keyLocation("type"), !statusKeys.isEmpty {
             diagnostics.error(
-                "the response of \(what) has both 'type' and success statuses; give each status its type, such as "
+                "the response of \(subject) has both 'type' and success statuses; give each status its type, such as "
                     + "'200: Player' and '204: Void', and remove 'type'", at: typeLocation)
         } else if statusKeys.count == 1, let only = statusKeys.first {
             diagnostics.error(
-                "the response of \(what) lists one success status; write 'type: …' for one body, and list statuses "
+                "the response of \(subject) lists one success status; write 'type: …' for one body, and list statuses "
                     + "only when there are several, each with its own body", at: only.keyLocation)
         }
         if let headersNode = fields["headers"],
             let entries = namedEntries(
-                of: headersNode, "'headers' of the response of \(what)", expected: "a mapping of header names")
+                of: headersNode, "'headers' of the response of \(subject)", expected: "a mapping of header names")
         {
-            declared.headers = entries.compactMapReservingAll { responseHeader($0, of: what) }
+            declared.headers = entries.compactMapReservingAll { responseHeader($0, of: subject) }
         }
-        declared.paging = fields["paging"].flatMap { paging($0, of: what) }
-        if let node = fields["redirect"], bool(node, "'redirect' of the response of \(what)") {
+        declared.paging = fields["paging"].flatMap { paging($0, of: subject) }
+        if let node = fields["redirect"], bool(node, "'redirect' of the response of \(subject)") {
             declared.redirect = node.location
         }
         if let node = fields["alternatives"],
             let entries = namedEntries(
-                of: node, "'alternatives' of the response of \(what)", expected: "a mapping of names to responses")
+                of: node, "'alternatives' of the response of \(subject)", expected: "a mapping of names to responses")
         {
-            declared.alternatives = entries.compactMap { responseAlternative($0, of: what) }
+            declared.alternatives = entries.compactMap { responseAlternative($0, of: subject) }
         }
         return declared
     }
 
     /// `raw: { type: Data, media: application/vnd.github.raw+json }`: an alternative needs its own media type.
     private mutating func responseAlternative(_ entry: YAMLMappingEntry, of owner: String) -> ResponseAlternative? {
-        let what = "alternative '\(entry.key)' of the response of \(owner)"
+        let subject = "alternative '\(entry.key)' of the response of \(owner)"
         guard
             let fields = fields(
-                of: entry.value, what, known: SpecKeys.responseAlternative,
+                of: entry.value, subject, known: SpecKeys.responseAlternative,
                 expected: "a mapping with 'type' and 'media'")
         else { return nil }
-        guard let typeNode = fields["type"], let media = text(fields["media"], "'media' of \(what)", optional: false)
+        guard let typeNode = fields["type"], let media = text(fields["media"], "'media' of \(subject)", optional: false)
         else {
             diagnostics.error(
-                "\(what) needs 'type' and 'media': it asks for the same resource in another media type, such as "
+                "\(subject) needs 'type' and 'media': it asks for the same resource in another media type, such as "
                     + "'{ type: Data, media: application/vnd.github.raw }'", at: entry.keyLocation)
             return nil
         }
-        guard let type = type(typeNode, what, allowsVoid: true) else { return nil }
+        guard let type = type(typeNode, subject, allowsVoid: true) else { return nil }
         return ResponseAlternative(
             name: Located(entry.key, at: entry.keyLocation), type: type, media: media,
-            description: text(fields["description"], "'description' of \(what)"))
+            description: text(fields["description"], "'description' of \(subject)"))
     }
 
     /// `Header-Name: Type`, or `Header-Name: { type: Type, name: swiftName, description: … }`.
     private mutating func responseHeader(_ entry: YAMLMappingEntry, of owner: String) -> ResponseHeader? {
         // Captures the key alone: a closure captures a parameter by copying it, and an entry holds a whole node.
         let entryKey = entry.key
-        func what() -> String { "response header '\(entryKey)' of \(owner)" }
+        func subject() -> String { "response header '\(entryKey)' of \(owner)" }
         let wireName = Located(entry.key, at: entry.keyLocation)
-        guard let (typeNode, fields) = typedEntry(entry, what(), known: SpecKeys.responseHeader) else { return nil }
-        let name = text(fields?["name"], "'name' of \(what())", optional: false)
-        let documentation = fields.map { self.documentation($0, of: what()) } ?? Documentation()
-        let format = fields?["dateFormat"].flatMap { dateFormat($0, what()) }
-        return type(typeNode, what()).map {
+        guard let (typeNode, fields) = typedEntry(entry, subject(), known: SpecKeys.responseHeader) else { return nil }
+        let name = text(fields?["name"], "'name' of \(subject())", optional: false)
+        let documentation = fields.map { self.documentation($0, of: subject()) } ?? Documentation()
+        let format = fields?["dateFormat"].flatMap { dateFormat($0, subject()) }
+        return type(typeNode, subject()).map {
             var header = ResponseHeader(wireName: wireName, name: name, type: $0, documentation: documentation)
             header.dateFormat = format
             return header
@@ -240,31 +240,31 @@ extension SpecDecoder {
     /// `paging: { lastItem: list.field, param: name, while: flag }`. Also what an OpenAPI operation's
     /// `x-endpointgen-paging` says.
     mutating func paging(_ node: YAMLNode, of owner: String) -> Paging? {
-        let what = "'paging' of \(owner)"
+        let subject = "'paging' of \(owner)"
         let expected =
             "'link', or a mapping with 'next' (a URL field), 'cursor' and 'param', or 'lastItem', 'param' and 'while'"
         if node.scalar != nil {
-            guard let scalar = text(node, what, optional: false) else { return nil }
+            guard let scalar = text(node, subject, optional: false) else { return nil }
             if scalar.value == "link" { return .link(at: scalar.location) }
             diagnostics.error("unknown paging '\(scalar.value)' for \(owner); use \(expected)", at: scalar.location)
             return nil
         }
-        guard let fields = fields(of: node, what, known: SpecKeys.paging, expected: expected) else { return nil }
-        let next = text(fields["next"], "'next' of \(what)", optional: false)
-        let cursor = text(fields["cursor"], "'cursor' of \(what)", optional: false)
-        let parameter = text(fields["param"], "'param' of \(what)", optional: false)
-        let lastItem = text(fields["lastItem"], "'lastItem' of \(what)", optional: false)
-        let condition = text(fields["while"], "'while' of \(what)", optional: false)
+        guard let fields = fields(of: node, subject, known: SpecKeys.paging, expected: expected) else { return nil }
+        let next = text(fields["next"], "'next' of \(subject)", optional: false)
+        let cursor = text(fields["cursor"], "'cursor' of \(subject)", optional: false)
+        let parameter = text(fields["param"], "'param' of \(subject)", optional: false)
+        let lastItem = text(fields["lastItem"], "'lastItem' of \(subject)", optional: false)
+        let condition = text(fields["while"], "'while' of \(subject)", optional: false)
         if let lastItem {
             guard next == nil, cursor == nil else {
                 diagnostics.error(
-                    "\(what) has 'lastItem' and '\(next != nil ? "next" : "cursor")'; a page names its successor one way",
+                    "\(subject) has 'lastItem' and '\(next != nil ? "next" : "cursor")'; a page names its successor one way",
                     at: node.location)
                 return nil
             }
             guard let parameter else {
                 diagnostics.error(
-                    "\(what) has a 'lastItem' but no 'param'; name the query parameter the last item's field is sent "
+                    "\(subject) has a 'lastItem' but no 'param'; name the query parameter the last item's field is sent "
                         + "back in, such as 'param: startingAfter'", at: lastItem.location)
                 return nil
             }
@@ -272,7 +272,7 @@ extension SpecDecoder {
         }
         if let condition {
             diagnostics.error(
-                "'while' of \(what) belongs to paging by 'lastItem'; remove it", at: condition.location)
+                "'while' of \(subject) belongs to paging by 'lastItem'; remove it", at: condition.location)
         }
         switch (next, cursor, parameter) {
         case (let next?, nil, nil):
@@ -281,19 +281,19 @@ extension SpecDecoder {
             return .cursor(cursor, parameter: parameter)
         case (nil, let cursor?, nil):
             diagnostics.error(
-                "\(what) has a 'cursor' but no 'param'; name the query parameter the cursor is sent back in, such "
+                "\(subject) has a 'cursor' but no 'param'; name the query parameter the cursor is sent back in, such "
                     + "as 'param: after'", at: cursor.location)
         case (_?, _, _):
             diagnostics.error(
-                "\(what) has both 'next' and 'cursor'; a page names its successor one way", at: node.location)
+                "\(subject) has both 'next' and 'cursor'; a page names its successor one way", at: node.location)
         default:
-            diagnostics.error("\(what) says nothing; use \(expected)", at: node.location)
+            diagnostics.error("\(subject) says nothing; use \(expected)", at: node.location)
         }
         return nil
     }
 
-    private mutating func method(_ node: YAMLNode?, of what: String) -> Located<HTTPMethod>? {
-        guard let node, let text = text(node, "'method' of \(what)", optional: false) else { return nil }
+    private mutating func method(_ node: YAMLNode?, of subject: String) -> Located<HTTPMethod>? {
+        guard let node, let text = text(node, "'method' of \(subject)", optional: false) else { return nil }
         if let method = HTTPMethod(rawValue: text.value.uppercased()) {
             return Located(method, at: text.location)
         }
@@ -301,7 +301,7 @@ extension SpecDecoder {
         let hint =
             NameSuggester.suggestion(for: text.value.uppercased(), among: names).map { "did you mean '\($0)'?" }
             ?? "use one of \(names.joined(separator: ", "))"
-        diagnostics.error("unknown HTTP method '\(text.value)' for \(what); \(hint)", at: text.location)
+        diagnostics.error("unknown HTTP method '\(text.value)' for \(subject); \(hint)", at: text.location)
         return nil
     }
 
@@ -319,13 +319,13 @@ extension SpecDecoder {
         return entries.compactMap { entry -> APIParameter? in
             var methods: [Located<HTTPMethod>] = []
             guard let parameter = parameter(entry, of: "the API", known: SpecKeys.apiParameter) else { return nil }
-            let what = "parameter '\(entry.key)' of the API"
+            let subject = "parameter '\(entry.key)' of the API"
             if let list = entry.value.mappingEntries?.first(where: { $0.key == "methods" })?.value {
-                methods = (list.sequenceItems ?? [list]).compactMap { self.method($0, of: what) }
+                methods = (list.sequenceItems ?? [list]).compactMap { self.method($0, of: subject) }
             }
             if parameter.location == nil || parameter.location?.value == .path {
                 diagnostics.error(
-                    "\(what) is sent by many endpoints, so it travels in the query or a header: add 'in: query' or "
+                    "\(subject) is sent by many endpoints, so it travels in the query or a header: add 'in: query' or "
                         + "'in: header'", at: parameter.name.location)
                 return nil
             }
@@ -339,11 +339,11 @@ extension SpecDecoder {
     ) -> Parameter? {
         // Captures the key alone: a closure captures a parameter by copying it, and an entry holds a whole node.
         let entryKey = entry.key
-        func what() -> String { "parameter '\(entryKey)' of \(owner)" }
+        func subject() -> String { "parameter '\(entryKey)' of \(owner)" }
         let name = Located(entry.key, at: entry.keyLocation)
-        guard let (typeNode, fields) = typedEntry(entry, what(), known: known) else { return nil }
+        guard let (typeNode, fields) = typedEntry(entry, subject(), known: known) else { return nil }
         var location: Located<Parameter.Location>?
-        if let text = text(fields?["in"], "'in' of \(what())", optional: false) {
+        if let text = text(fields?["in"], "'in' of \(subject())", optional: false) {
             if let value = Parameter.Location(rawValue: text.value.lowercased()) {
                 location = Located(value, at: text.location)
             } else {
@@ -352,30 +352,30 @@ extension SpecDecoder {
                     ? "body fields go under the endpoint's 'body' (JSON) or 'form' (form-encoded)"
                     : "use path, query, header or cookie"
                 diagnostics.error(
-                    "unknown parameter location '\(text.value)' for \(what()); \(hint)", at: text.location)
+                    "unknown parameter location '\(text.value)' for \(subject()); \(hint)", at: text.location)
             }
         }
-        let arrayFormat = fields?["arrayFormat"].flatMap { self.arrayFormat($0, what()) }
-        let key = text(fields?["key"], "'key' of \(what())", optional: false)
-        let documentation = fields.map { self.documentation($0, of: what()) } ?? Documentation()
+        let arrayFormat = fields?["arrayFormat"].flatMap { self.arrayFormat($0, subject()) }
+        let key = text(fields?["key"], "'key' of \(subject())", optional: false)
+        let documentation = fields.map { self.documentation($0, of: subject()) } ?? Documentation()
         guard
-            var parameter = type(typeNode, what()).map({
+            var parameter = type(typeNode, subject()).map({
                 Parameter(
                     name: name, key: key, type: $0, location: location, arrayFormat: arrayFormat,
                     documentation: documentation)
             })
         else { return nil }
-        parameter.defaultValue = text(fields?["default"], "'default' of \(what())", optional: false)
-        if let node = fields?["dateFormat"] { parameter.dateFormat = dateFormat(node, what()) }
+        parameter.defaultValue = text(fields?["default"], "'default' of \(subject())", optional: false)
+        if let node = fields?["dateFormat"] { parameter.dateFormat = dateFormat(node, subject()) }
         if let node = fields?["allowsSlashes"] {
-            parameter.allowsSlashes = Located(bool(node, "'allowsSlashes' of \(what())"), at: node.location)
+            parameter.allowsSlashes = Located(bool(node, "'allowsSlashes' of \(subject())"), at: node.location)
         }
         return parameter
     }
 
     /// `body: Type` or `body: { field: Type }` (JSON), `form: { field: Type }` (form-encoded),
     /// `multipart: { field: Type }` (multipart/form-data) or `raw: media/type` (bytes as they are).
-    private mutating func body(_ fields: MappingFields, of what: String) -> RequestBody? {
+    private mutating func body(_ fields: MappingFields, of subject: String) -> RequestBody? {
         let (body, form, multipart, raw) = (fields["body"], fields["form"], fields["multipart"], fields["raw"])
         let given = (body != nil ? 1 : 0) + (form != nil ? 1 : 0) + (multipart != nil ? 1 : 0) + (raw != nil ? 1 : 0)
         guard given > 0 else { return nil }
@@ -383,57 +383,57 @@ extension SpecDecoder {
             let kinds = ["body", "form", "multipart", "raw"].filter { fields[$0] != nil }
             if let location = fields.keyLocation(kinds[1]) {
                 diagnostics.error(
-                    "\(what) has both '\(kinds[0])' and '\(kinds[1])'; an endpoint sends one body: JSON ('body'), "
+                    "\(subject) has both '\(kinds[0])' and '\(kinds[1])'; an endpoint sends one body: JSON ('body'), "
                         + "a form ('form'), multipart ('multipart') or raw bytes ('raw')", at: location)
                 return nil
             }
         }
         if let node = body {
             if node.scalar != nil && !node.isNull {
-                return type(node, "the body of \(what)").map { .value($0) }
+                return type(node, "the body of \(subject)").map { .value($0) }
             }
             guard node.mappingEntries != nil else {
                 diagnostics.error(
-                    "expected a type or a mapping of fields for 'body' of \(what), found \(node.kindDescription)",
+                    "expected a type or a mapping of fields for 'body' of \(subject), found \(node.kindDescription)",
                     at: node.location)
                 return nil
             }
-            return .jsonFields(inlineFields(node, of: "the body of \(what)"), at: node.location)
+            return .jsonFields(inlineFields(node, of: "the body of \(subject)"), at: node.location)
         }
-        if let raw { return self.raw(raw, of: what) }
+        if let raw { return self.raw(raw, of: subject) }
         guard let node = form ?? multipart else { return nil }
         let (key, kind) = form != nil ? ("form", "the form") : ("multipart", "the multipart body")
         guard node.mappingEntries != nil else {
             diagnostics.error(
-                "expected a mapping of fields for '\(key)' of \(what), found \(node.kindDescription)", at: node.location
+                "expected a mapping of fields for '\(key)' of \(subject), found \(node.kindDescription)", at: node.location
             )
             return nil
         }
-        let inline = inlineFields(node, of: "\(kind) of \(what)")
+        let inline = inlineFields(node, of: "\(kind) of \(subject)")
         return form != nil ? .formFields(inline, at: node.location) : .multipartFields(inline, at: node.location)
     }
 
     /// `raw: image/jpeg`, or `raw: { media: image/jpeg, name: image, description: … }`.
     private mutating func raw(_ node: YAMLNode, of owner: String) -> RequestBody? {
-        let what = "'raw' of \(owner)"
+        let subject = "'raw' of \(owner)"
         if node.scalar != nil {
-            return text(node, what, optional: false).map { .raw(RawBody(media: $0, location: node.location)) }
+            return text(node, subject, optional: false).map { .raw(RawBody(media: $0, location: node.location)) }
         }
         guard
             let fields = fields(
-                of: node, what, known: SpecKeys.raw, expected: "a media type, or a mapping with 'media' and 'name'")
+                of: node, subject, known: SpecKeys.raw, expected: "a media type, or a mapping with 'media' and 'name'")
         else { return nil }
-        guard let media = text(fields["media"], "'media' of \(what)", optional: false) else {
+        guard let media = text(fields["media"], "'media' of \(subject)", optional: false) else {
             if fields["media"] == nil {
                 diagnostics.error(
-                    "\(what) has no 'media'; name what is sent, such as 'media: image/jpeg'", at: node.location)
+                    "\(subject) has no 'media'; name what is sent, such as 'media: image/jpeg'", at: node.location)
             }
             return nil
         }
         return .raw(
             RawBody(
-                media: media, name: text(fields["name"], "'name' of \(what)", optional: false),
-                documentation: documentation(fields, of: what), location: node.location))
+                media: media, name: text(fields["name"], "'name' of \(subject)", optional: false),
+                documentation: documentation(fields, of: subject), location: node.location))
     }
 
     private mutating func inlineFields(_ node: YAMLNode, of owner: String) -> [Property] {
@@ -447,11 +447,11 @@ extension SpecDecoder {
 
 extension SpecDecoder {
     /// `arrayFormat: repeat | comma | brackets`: how a list of text travels in a query or a form.
-    mutating func arrayFormat(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Located<Parameter.ArrayFormat>? {
-        guard let text = text(node, "'arrayFormat' of \(what())", optional: false) else { return nil }
+    mutating func arrayFormat(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> Located<Parameter.ArrayFormat>? {
+        guard let text = text(node, "'arrayFormat' of \(subject())", optional: false) else { return nil }
         guard let value = Parameter.ArrayFormat(rawValue: text.value) else {
             diagnostics.error(
-                "unknown array format '\(text.value)' for \(what()); use 'repeat' (codes=A&codes=B), 'comma' "
+                "unknown array format '\(text.value)' for \(subject()); use 'repeat' (codes=A&codes=B), 'comma' "
                     + "(codes=A,B) or 'brackets' (codes[]=A&codes[]=B)", at: text.location)
             return nil
         }

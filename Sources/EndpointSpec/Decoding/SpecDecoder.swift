@@ -86,26 +86,26 @@ struct SpecDecoder {
         guard let entries = namedEntries(of: node, "'headers' of \(owner)", expected: "a mapping of header names")
         else { return [] }
         return entries.compactMap { entry in
-            let what = "header '\(entry.key)' of \(owner)"
+            let subject = "header '\(entry.key)' of \(owner)"
             let name = Located(entry.key, at: entry.keyLocation)
             guard entry.value.mappingEntries != nil else {
-                return text(entry.value, "the value of \(what)", optional: false).map {
+                return text(entry.value, "the value of \(subject)", optional: false).map {
                     ConstantHeader(name: name, value: $0)
                 }
             }
             guard
                 let fields = fields(
-                    of: entry.value, what, known: SpecKeys.constantHeader,
+                    of: entry.value, subject, known: SpecKeys.constantHeader,
                     expected: "a value, or a mapping with 'value' and 'overridable'"),
-                let value = text(fields["value"], "'value' of \(what)", optional: false)
+                let value = text(fields["value"], "'value' of \(subject)", optional: false)
             else {
                 if entry.value.mappingEntries?.contains(where: { $0.key == "value" }) == false {
-                    diagnostics.error("\(what) needs 'value'", at: entry.keyLocation)
+                    diagnostics.error("\(subject) needs 'value'", at: entry.keyLocation)
                 }
                 return nil
             }
             var header = ConstantHeader(name: name, value: value)
-            if let node = fields["overridable"] { header.isOverridable = bool(node, "'overridable' of \(what)") }
+            if let node = fields["overridable"] { header.isOverridable = bool(node, "'overridable' of \(subject)") }
             return header
         }
     }
@@ -115,33 +115,33 @@ struct SpecDecoder {
     private mutating func scopes(_ node: YAMLNode) -> [ScopeDefinition] {
         guard let entries = namedEntries(of: node, "'scopes'", expected: "a mapping of scope names") else { return [] }
         return entries.compactMap { entry in
-            let what = "scope '\(entry.key)'"
+            let subject = "scope '\(entry.key)'"
             guard
                 let fields = fields(
-                    of: entry.value, what, known: SpecKeys.scope, expected: "a mapping (or nothing)",
+                    of: entry.value, subject, known: SpecKeys.scope, expected: "a mapping (or nothing)",
                     nullIsEmpty: true)
             else { return nil }
             var includes: [Located<String>] = []
             if let node = fields["includes"] {
                 if let items = node.sequenceItems {
-                    includes = items.compactMap { text($0, "an entry of 'includes' of \(what)", optional: false) }
-                } else if let single = text(node, "'includes' of \(what)") {
+                    includes = items.compactMap { text($0, "an entry of 'includes' of \(subject)", optional: false) }
+                } else if let single = text(node, "'includes' of \(subject)") {
                     includes = [single]
                 }
             }
             return ScopeDefinition(
                 name: Located(entry.key, at: entry.keyLocation), includes: includes,
-                description: text(fields["description"], "'description' of \(what)"),
-                auth: fields["auth"].flatMap { auth($0, of: what) })
+                description: text(fields["description"], "'description' of \(subject)"),
+                auth: fields["auth"].flatMap { auth($0, of: subject) })
         }
     }
 
     /// `auth: bearer | basic | none`, or `auth: { apiKey: Name, in: header | query | cookie }`.
     private mutating func auth(_ node: YAMLNode, of owner: String) -> Located<ScopeAuth>? {
-        let what = "'auth' of \(owner)"
+        let subject = "'auth' of \(owner)"
         let expected = "'bearer', 'basic', 'none', or a mapping with 'apiKey' (and 'in': header, query or cookie)"
         if node.scalar != nil {
-            guard let scheme = text(node, what, optional: false) else { return nil }
+            guard let scheme = text(node, subject, optional: false) else { return nil }
             switch scheme.value {
             case "bearer": return Located(.bearer, at: scheme.location)
             case "basic": return Located(.basic, at: scheme.location)
@@ -155,17 +155,17 @@ struct SpecDecoder {
                 return nil
             }
         }
-        guard let fields = fields(of: node, what, known: SpecKeys.auth, expected: expected) else { return nil }
-        guard let name = text(fields["apiKey"], "'apiKey' of \(what)", optional: false) else {
+        guard let fields = fields(of: node, subject, known: SpecKeys.auth, expected: expected) else { return nil }
+        guard let name = text(fields["apiKey"], "'apiKey' of \(subject)", optional: false) else {
             if fields["apiKey"] == nil {
                 diagnostics.error(
-                    "\(what) has no 'apiKey'; name the header, query item or cookie, such as 'apiKey: X-Api-Key'",
+                    "\(subject) has no 'apiKey'; name the header, query item or cookie, such as 'apiKey: X-Api-Key'",
                     at: node.location)
             }
             return nil
         }
         var location = ScopeAuth.KeyLocation.header
-        if let written = text(fields["in"], "'in' of \(what)", optional: false) {
+        if let written = text(fields["in"], "'in' of \(subject)", optional: false) {
             guard let value = ScopeAuth.KeyLocation(rawValue: written.value.lowercased()) else {
                 diagnostics.error(
                     "unknown API key location '\(written.value)' for \(owner); use header, query or cookie",
@@ -180,19 +180,19 @@ struct SpecDecoder {
     // MARK: Errors
 
     mutating func errors(_ node: YAMLNode, of owner: String) -> [ErrorResponse] {
-        let what = "'errors' of \(owner)"
-        guard let entries = namedEntries(of: node, what, expected: "a mapping from status to error model") else {
+        let subject = "'errors' of \(owner)"
+        guard let entries = namedEntries(of: node, subject, expected: "a mapping from status to error model") else {
             return []
         }
         return entries.compactMap { entry in
-            guard let status = status(entry.key, at: entry.keyLocation, in: what),
-                let type = type(entry.value, "status \(entry.key) in \(what)", allowsVoid: true)
+            guard let status = status(entry.key, at: entry.keyLocation, in: subject),
+                let type = type(entry.value, "status \(entry.key) in \(subject)", allowsVoid: true)
             else { return nil }
             return ErrorResponse(status: Located(status, at: entry.keyLocation), type: type)
         }
     }
 
-    private mutating func status(_ text: String, at location: SourceLocation, in what: String) -> ErrorResponse.Status?
+    private mutating func status(_ text: String, at location: SourceLocation, in subject: String) -> ErrorResponse.Status?
     {
         if text == "default" { return .default }
         let scalars = Array(text.unicodeScalars)
@@ -201,7 +201,7 @@ struct SpecDecoder {
         {
             return .range(scalars[0] == "4" ? 4 : 5)
         }
-        let rule = "\(what) maps error statuses 400–599, '4XX', '5XX' or 'default' to error models"
+        let rule = "\(subject) maps error statuses 400–599, '4XX', '5XX' or 'default' to error models"
         guard let code = Int(text), scalars.allSatisfy({ $0.properties.numericType != nil }) else {
             diagnostics.error("'\(text)' is not an HTTP status; \(rule)", at: location)
             return nil
@@ -217,55 +217,55 @@ struct SpecDecoder {
     // MARK: Models
 
     private mutating func model(_ entry: YAMLMappingEntry) -> ModelDefinition? {
-        let what = "model '\(entry.key)'"
+        let subject = "model '\(entry.key)'"
         guard
             let fields = fields(
-                of: entry.value, what, known: SpecKeys.model,
+                of: entry.value, subject, known: SpecKeys.model,
                 expected:
                     "a mapping with 'properties' (an object), 'enum' (a list of values) or 'oneOf' (a list of models)")
         else { return nil }
         let name = Located(entry.key, at: entry.keyLocation)
-        let documentation = documentation(fields, of: what)
+        let documentation = documentation(fields, of: subject)
         let kinds = ["properties", "enum", "oneOf"].filter { fields[$0] != nil }
         // A model that only extends others is an object with their properties and none of its own.
         if kinds.isEmpty, let node = fields["extends"] {
             var model = ModelDefinition(name: name, kind: .object([]), documentation: documentation)
-            model.extends = names(node, "'extends' of \(what)")
+            model.extends = names(node, "'extends' of \(subject)")
             return model
         }
         guard kinds.count == 1 else {
             if kinds.count > 1 {
                 diagnostics.error(
-                    "\(what) has both '\(kinds[0])' and '\(kinds[1])'; a model is an object, an enumeration or one of "
+                    "\(subject) has both '\(kinds[0])' and '\(kinds[1])'; a model is an object, an enumeration or one of "
                         + "several models", at: fields.keyLocation(kinds[1]) ?? entry.keyLocation)
             } else {
                 diagnostics.error(
-                    "\(what) needs 'properties' (an object), 'enum' (a list of values) or 'oneOf' (a list of models)",
+                    "\(subject) needs 'properties' (an object), 'enum' (a list of values) or 'oneOf' (a list of models)",
                     at: entry.keyLocation)
             }
             return nil
         }
         for (key, kind) in [("extends", "properties"), ("discriminator", "oneOf")] where fields[key] != nil {
             if fields[kind] == nil, let location = fields.keyLocation(key) {
-                diagnostics.error("'\(key)' of \(what) needs '\(kind)'; remove it, or add '\(kind)'", at: location)
+                diagnostics.error("'\(key)' of \(subject) needs '\(kind)'; remove it, or add '\(kind)'", at: location)
             }
         }
         if let properties = fields["properties"] {
-            guard let entries = namedEntries(of: properties, "'properties' of \(what)", expected: "a mapping") else {
+            guard let entries = namedEntries(of: properties, "'properties' of \(subject)", expected: "a mapping") else {
                 return nil
             }
-            let list = entries.compactMapReservingAll { property($0, of: what) }
+            let list = entries.compactMapReservingAll { property($0, of: subject) }
             var model = ModelDefinition(name: name, kind: .object(list), documentation: documentation)
-            if let node = fields["extends"] { model.extends = names(node, "'extends' of \(what)") }
+            if let node = fields["extends"] { model.extends = names(node, "'extends' of \(subject)") }
             return model
         }
         if let values = fields["enum"] {
-            let cases = enumCases(values, of: what)
+            let cases = enumCases(values, of: subject)
             var model = ModelDefinition(name: name, kind: .enumeration(cases), documentation: documentation)
             let integers = cases.filter(\.isInteger)
             if !integers.isEmpty, integers.count < cases.count, let mixed = cases.first(where: { !$0.isInteger }) {
                 diagnostics.error(
-                    "'enum' of \(what) mixes integers and strings ('\(integers[0].value.value)' and "
+                    "'enum' of \(subject) mixes integers and strings ('\(integers[0].value.value)' and "
                         + "'\(mixed.value.value)'); quote the integers to make them all strings",
                     at: mixed.value.location)
             }
@@ -273,47 +273,47 @@ struct SpecDecoder {
             return model
         }
         guard let variantsNode = fields["oneOf"] else { return nil }
-        let variants = oneOfVariants(variantsNode, of: what)
+        let variants = oneOfVariants(variantsNode, of: subject)
         // Counted as written: an entry that was refused has been reported on its own.
         if let items = variantsNode.sequenceItems, items.count < 2 {
             diagnostics.error(
-                "'oneOf' of \(what) needs at least two types; for one, use that type itself",
+                "'oneOf' of \(subject) needs at least two types; for one, use that type itself",
                 at: variantsNode.location)
         }
         let oneOf = OneOf(
-            variants: variants, discriminator: fields["discriminator"].flatMap { discriminator($0, of: what) })
+            variants: variants, discriminator: fields["discriminator"].flatMap { discriminator($0, of: subject) })
         return ModelDefinition(name: name, kind: .oneOf(oneOf), documentation: documentation)
     }
 
     /// The entries of `oneOf`: each a type, or a mapping `{ type: String, name: id }`.
     private mutating func oneOfVariants(_ node: YAMLNode, of owner: String) -> [OneOfVariant] {
-        let what = "'oneOf' of \(owner)"
+        let subject = "'oneOf' of \(owner)"
         guard let items = node.sequenceItems else {
             diagnostics.error(
-                "\(what) is a list of types, such as '[Card, BankAccount]' or '[String, Customer]', found "
+                "\(subject) is a list of types, such as '[Card, BankAccount]' or '[String, Customer]', found "
                     + node.kindDescription, at: node.location)
             return []
         }
         return items.compactMap { item in
-            guard item.scalar == nil else { return type(item, "an entry of \(what)").map { OneOfVariant(type: $0) } }
+            guard item.scalar == nil else { return type(item, "an entry of \(subject)").map { OneOfVariant(type: $0) } }
             if item.sequenceItems != nil {
                 diagnostics.error(
-                    "an entry of \(what) is a YAML list; write a list type in quotes, such as \"[Entry]\"",
+                    "an entry of \(subject) is a YAML list; write a list type in quotes, such as \"[Entry]\"",
                     at: item.location)
                 return nil
             }
             guard
                 let fields = fields(
-                    of: item, "an entry of \(what)", known: SpecKeys.oneOfVariant,
+                    of: item, "an entry of \(subject)", known: SpecKeys.oneOfVariant,
                     expected: "a type, or a mapping with 'type' and 'name'")
             else { return nil }
             guard let typeNode = fields["type"] else {
-                diagnostics.error("an entry of \(what) needs 'type'", at: item.location)
+                diagnostics.error("an entry of \(subject) needs 'type'", at: item.location)
                 return nil
             }
-            let name = text(fields["name"], "'name' of an entry of \(what)", optional: false)
-            let format = fields["dateFormat"].flatMap { dateFormat($0, "an entry of \(what)") }
-            return type(typeNode, "an entry of \(what)").map {
+            let name = text(fields["name"], "'name' of an entry of \(subject)", optional: false)
+            let format = fields["dateFormat"].flatMap { dateFormat($0, "an entry of \(subject)") }
+            return type(typeNode, "an entry of \(subject)").map {
                 var variant = OneOfVariant(type: $0, name: name)
                 variant.dateFormat = format
                 return variant
@@ -322,38 +322,38 @@ struct SpecDecoder {
     }
 
     /// A list of names, or one name.
-    private mutating func names(_ node: YAMLNode, _ what: String) -> [Located<String>] {
+    private mutating func names(_ node: YAMLNode, _ subject: String) -> [Located<String>] {
         if let items = node.sequenceItems {
-            return items.compactMap { text($0, "an entry of \(what)", optional: false) }
+            return items.compactMap { text($0, "an entry of \(subject)", optional: false) }
         }
-        return text(node, what, optional: false).map { [$0] } ?? []
+        return text(node, subject, optional: false).map { [$0] } ?? []
     }
 
     /// `discriminator: kind`, or `discriminator: { property: kind, mapping: { value: Model } }`.
     private mutating func discriminator(_ node: YAMLNode, of owner: String) -> Discriminator? {
-        let what = "'discriminator' of \(owner)"
+        let subject = "'discriminator' of \(owner)"
         if node.scalar != nil {
-            return text(node, what, optional: false).map { Discriminator(property: $0) }
+            return text(node, subject, optional: false).map { Discriminator(property: $0) }
         }
         guard
             let fields = fields(
-                of: node, what, known: SpecKeys.discriminator,
+                of: node, subject, known: SpecKeys.discriminator,
                 expected: "a property name, or a mapping with 'property' and 'mapping'")
         else { return nil }
-        guard let property = text(fields["property"], "'property' of \(what)", optional: false) else {
+        guard let property = text(fields["property"], "'property' of \(subject)", optional: false) else {
             if fields["property"] == nil {
                 diagnostics.error(
-                    "\(what) has no 'property'; name the JSON property, such as 'kind'", at: node.location)
+                    "\(subject) has no 'property'; name the JSON property, such as 'kind'", at: node.location)
             }
             return nil
         }
         var mapping: [DiscriminatorValue] = []
         if let mappingNode = fields["mapping"],
             let entries = namedEntries(
-                of: mappingNode, "'mapping' of \(what)", expected: "a mapping from values to model names")
+                of: mappingNode, "'mapping' of \(subject)", expected: "a mapping from values to model names")
         {
             mapping = entries.compactMap { entry in
-                text(entry.value, "the model for '\(entry.key)' in \(what)", optional: false).map {
+                text(entry.value, "the model for '\(entry.key)' in \(subject)", optional: false).map {
                     DiscriminatorValue(value: Located(entry.key, at: entry.keyLocation), model: $0)
                 }
             }
@@ -365,31 +365,31 @@ struct SpecDecoder {
     mutating func property(_ entry: YAMLMappingEntry, of owner: String) -> Property? {
         // Captures the key alone: a closure captures a parameter by copying it, and an entry holds a whole node.
         let entryKey = entry.key
-        func what() -> String { "property '\(entryKey)' of \(owner)" }
+        func subject() -> String { "property '\(entryKey)' of \(owner)" }
         let name = Located(entry.key, at: entry.keyLocation)
-        guard let (typeNode, fields) = typedEntry(entry, what(), known: SpecKeys.property) else { return nil }
-        let key = text(fields?["key"], "'key' of \(what())", optional: false)
-        let documentation = fields.map { self.documentation($0, of: what()) } ?? Documentation()
+        guard let (typeNode, fields) = typedEntry(entry, subject(), known: SpecKeys.property) else { return nil }
+        let key = text(fields?["key"], "'key' of \(subject())", optional: false)
+        let documentation = fields.map { self.documentation($0, of: subject()) } ?? Documentation()
         guard
-            var property = type(typeNode, what()).map({
+            var property = type(typeNode, subject()).map({
                 Property(name: name, key: key, type: $0, documentation: documentation)
             })
         else { return nil }
-        property.defaultValue = text(fields?["default"], "'default' of \(what())", optional: false)
-        property.example = text(fields?["example"], "'example' of \(what())", optional: false)
-        if let node = fields?["dateFormat"] { property.dateFormat = dateFormat(node, what()) }
-        if let node = fields?["arrayFormat"] { property.arrayFormat = arrayFormat(node, what()) }
-        if let text = text(fields?["encoding"], "'encoding' of \(what())", optional: false) {
+        property.defaultValue = text(fields?["default"], "'default' of \(subject())", optional: false)
+        property.example = text(fields?["example"], "'example' of \(subject())", optional: false)
+        if let node = fields?["dateFormat"] { property.dateFormat = dateFormat(node, subject()) }
+        if let node = fields?["arrayFormat"] { property.arrayFormat = arrayFormat(node, subject()) }
+        if let text = text(fields?["encoding"], "'encoding' of \(subject())", optional: false) {
             if let encoding = PartEncoding(rawValue: text.value) {
                 property.encoding = Located(encoding, at: text.location)
             } else {
                 diagnostics.error(
-                    "unknown encoding '\(text.value)' for \(what()); use 'json' (one JSON part) or 'nested' (a text "
+                    "unknown encoding '\(text.value)' for \(subject()); use 'json' (one JSON part) or 'nested' (a text "
                         + "part per field, named like 'address[line1]')", at: text.location)
             }
         }
         if let node = fields?["nullable"] {
-            property.nullable = Located(bool(node, "'nullable' of \(what())"), at: node.location)
+            property.nullable = Located(bool(node, "'nullable' of \(subject())"), at: node.location)
         }
         return property
     }
@@ -415,20 +415,20 @@ struct SpecDecoder {
                 enumCase.isInteger = scalar.style == .plain && Int(scalar.value) != nil
                 return enumCase
             }
-            let what = "a value of 'enum' of \(owner)"
+            let subject = "a value of 'enum' of \(owner)"
             guard
                 let fields = fields(
-                    of: item, what, known: SpecKeys.enumCase, expected: "text or a mapping with 'value'")
+                    of: item, subject, known: SpecKeys.enumCase, expected: "text or a mapping with 'value'")
             else { return nil }
-            guard let value = text(fields["value"], "'value' of \(what)", optional: false) else {
+            guard let value = text(fields["value"], "'value' of \(subject)", optional: false) else {
                 if fields["value"] == nil {
-                    diagnostics.error("\(what) has no 'value'; add the string sent on the wire", at: item.location)
+                    diagnostics.error("\(subject) has no 'value'; add the string sent on the wire", at: item.location)
                 }
                 return nil
             }
             var enumCase = EnumCase(
-                value: value, name: text(fields["name"], "'name' of \(what)", optional: false),
-                documentation: documentation(fields, of: what))
+                value: value, name: text(fields["name"], "'name' of \(subject)", optional: false),
+                documentation: documentation(fields, of: subject))
             enumCase.isInteger = fields["value"]?.scalar?.style == .plain && Int(value.value) != nil
             return enumCase
         }
@@ -531,12 +531,12 @@ struct SpecDecoder {
                 at: node.location)
         }
         return entries.compactMap { entry in
-            let what = "namespace '\(entry.key)'"
-            guard let endpoints = namedEntries(of: entry.value, what, expected: "a mapping of endpoint names") else {
+            let subject = "namespace '\(entry.key)'"
+            guard let endpoints = namedEntries(of: entry.value, subject, expected: "a mapping of endpoint names") else {
                 return nil
             }
             if endpoints.isEmpty {
-                diagnostics.error("\(what) has no endpoints; add one or remove the namespace", at: entry.keyLocation)
+                diagnostics.error("\(subject) has no endpoints; add one or remove the namespace", at: entry.keyLocation)
             }
             return NamespaceEntries(name: Located(entry.key, at: entry.keyLocation), endpoints: endpoints)
         }

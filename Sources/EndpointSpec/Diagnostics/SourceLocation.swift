@@ -8,9 +8,9 @@ import Dispatch
 /// Every node and value of a spec carries one, and they are copied all the time, on several cores at once. So
 /// the file is an interned ``FileName`` held without a reference count, and the line and column are 32 bits
 /// each: copying a location is copying two words. (A path longer than 15 bytes is a heap-allocated `String`;
-/// holding it here made every copy retain and release that one object from both cores, which cost a
-/// 1,000-endpoint spec 4.3 of its 29.5 ms. Two 64-bit numbers made every node, entry and value of a spec 8 bytes
-/// bigger, and so the memory the YAML tree and the spec first touch, at some 2 µs a page on a VM.)
+/// holding it here made every copy retain and release that one object from both cores. Two 64-bit numbers made
+/// every node, entry and value of a spec bigger, and so the memory the YAML tree and the spec first touch. The
+/// measurements are in `Benchmarks/README.md`, *Why the generator is written as it is*.)
 package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file, never freed (see ``FileName``), so holding it without a reference count is safe.
     private unowned(unsafe) let fileName: FileName

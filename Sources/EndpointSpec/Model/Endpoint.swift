@@ -164,7 +164,7 @@ package struct Parameter: Sendable, Hashable {
     /// Its documentation.
     package var documentation: Documentation
     /// `key`, `arrayFormat`, `default` and `allowsSlashes`, which few parameters have.
-    private var extras = Sparse<Extras>()
+    private var extras = RareFields<Extras>()
 
     private struct Extras: Sendable, Hashable, EmptyFields {
         var key: Located<String>?

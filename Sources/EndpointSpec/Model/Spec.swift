@@ -53,11 +53,11 @@ package struct Spec: Sendable {
 
 /// Documentation that can be attached to models, properties, parameters and endpoints.
 ///
-/// Held as one reference, nil when there is none (``Sparse``): every property, parameter, endpoint and model has a
+/// Held as one reference, nil when there is none (``RareFields``): every property, parameter, endpoint and model has a
 /// documentation, most have none or only a description, and those values are copied as the spec is decoded,
 /// checked and resolved. Inline, its two located texts and flag made each of them 57 bytes bigger.
 package struct Documentation: Sendable, Hashable {
-    private var texts = Sparse<Texts>()
+    private var texts = RareFields<Texts>()
 
     private struct Texts: Sendable, Hashable, EmptyFields {
         var summary: Located<String>?
@@ -325,7 +325,7 @@ package struct Property: Sendable, Hashable {
     /// Its documentation.
     package var documentation: Documentation
     /// `key`, `nullable`, `default` and `example`, which few properties have.
-    private var extras = Sparse<Extras>()
+    private var extras = RareFields<Extras>()
 
     private struct Extras: Sendable, Hashable, EmptyFields {
         var key: Located<String>?

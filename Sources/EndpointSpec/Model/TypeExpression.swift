@@ -120,8 +120,8 @@ package enum BuiltinType: String, CaseIterable, Hashable, Sendable {
 
     /// The built-in type a spec names `name`, or nil. Every type name in a spec is looked up here, so the name is
     /// compared only with the cases that start with its first byte (none for most model names, at most three):
-    /// `init(rawValue:)` compares it with each case in turn, and hashing it for a dictionary cost about 400
-    /// instructions.
+    /// `init(rawValue:)` compares it with each case in turn, and hashing it for a dictionary costs more than the
+    /// comparisons (see *Why the generator is written as it is* in `Benchmarks/README.md`).
     package static func named(_ name: String) -> BuiltinType? {
         guard let first = name.utf8.first, first < 0x80 else { return nil }
         for candidate in byFirstByte[Int(first)] where candidate.rawValue == name { return candidate }

@@ -91,7 +91,7 @@ package func concurrentChunks(_ count: Int, _ body: @escaping @Sendable (Int) ->
     let callerCPU = endpoint_current_cpu()
     for _ in 0..<helpers {
         DispatchQueue(label: "endpointgen.chunks").async {
-            besideCaller(on: callerCPU) {
+            awayFromCallerCPU(on: callerCPU) {
                 while let index = indices.next() { body(index) }
             }
             finished.signal()
@@ -108,7 +108,7 @@ package func concurrentChunks(_ count: Int, _ body: @escaping @Sendable (Int) ->
 /// the two threads then take turns, and on 2 cores some runs decoded a 1,000-endpoint spec as slowly as on one
 /// core. The thread's affinity is narrowed only while it works, so a CPU that gets busy later is not forced on it.
 /// Elsewhere this just runs `work`.
-package func besideCaller(on callerCPU: Int32, _ work: () -> Void) {
+package func awayFromCallerCPU(on callerCPU: Int32, _ work: () -> Void) {
     let moved = endpoint_leave_cpu(callerCPU)
     work()
     if moved { endpoint_restore_affinity() }

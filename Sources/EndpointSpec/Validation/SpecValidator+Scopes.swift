@@ -71,18 +71,18 @@ extension SpecValidator {
     }
 
     /// Every scope an endpoint names exists, none twice, and `anyOf` offers a real choice.
-    mutating func checkScopeRequirement(_ requirement: ScopeRequirement, of what: String) {
+    mutating func checkScopeRequirement(_ requirement: ScopeRequirement, of subject: String) {
         // Most endpoints name one scope: nothing to compare it with.
         if requirement.names.count == 1, requirement.kind == .allOf, let name = requirement.names.first {
-            if !scopeNames.contains(name.value) { reportUnknownScope(name, of: what) }
+            if !scopeNames.contains(name.value) { reportUnknownScope(name, of: subject) }
             return
         }
         var seen: [String: Located<String>] = [:]
         for name in requirement.names {
-            if !scopeNames.contains(name.value) { reportUnknownScope(name, of: what) }
+            if !scopeNames.contains(name.value) { reportUnknownScope(name, of: subject) }
             if let earlier = seen[name.value] {
                 diagnostics.error(
-                    "scope '\(name.value)' is named twice for \(what); it is already listed at "
+                    "scope '\(name.value)' is named twice for \(subject); it is already listed at "
                         + "\(earlier.location.lineAndColumn)", at: name.location)
             } else {
                 seen[name.value] = name
@@ -91,7 +91,7 @@ extension SpecValidator {
         guard requirement.kind == .anyOf else { return }
         if seen.count < 2 {
             diagnostics.error(
-                "'anyOf' of \(what) offers no choice; list two or more scopes, or write 'scope: Name'",
+                "'anyOf' of \(subject) offers no choice; list two or more scopes, or write 'scope: Name'",
                 at: requirement.location)
             return
         }
@@ -108,15 +108,15 @@ extension SpecValidator {
                 guard let requirement = endpoint.scope, requirement.kind == .anyOf else { continue }
                 let members = Set(requirement.names.map(\.value))
                 guard members.count >= 2 else { continue }
-                let what = "endpoint '\(endpoint.qualifiedName)'"
+                let subject = "endpoint '\(endpoint.qualifiedName)'"
                 let name = ResolvedScopeChoice(names: requirement.names.map(\.value)).protocolName
                 if let other = choices[name], other != members {
                     diagnostics.error(
-                        "'anyOf' of \(what) would be declared as 'Access.\(name)', like another choice of other "
+                        "'anyOf' of \(subject) would be declared as 'Access.\(name)', like another choice of other "
                             + "scopes; rename a scope", at: requirement.location)
                 } else if scopeTypeNames.contains(name) {
                     diagnostics.error(
-                        "'anyOf' of \(what) would be declared as 'Access.\(name)', the name of a scope's own "
+                        "'anyOf' of \(subject) would be declared as 'Access.\(name)', the name of a scope's own "
                             + "protocol; rename that scope", at: requirement.location)
                 }
                 choices[name] = members
@@ -124,12 +124,12 @@ extension SpecValidator {
         }
     }
 
-    private mutating func reportUnknownScope(_ name: Located<String>, of what: String) {
+    private mutating func reportUnknownScope(_ name: Located<String>, of subject: String) {
         let hint =
             scopeNames.isEmpty
             ? "; define it under 'scopes' at the top of the spec"
             : suggestionHint(for: name.value, among: spec.scopes.lazy.map(\.name.value))
-        diagnostics.error("unknown scope '\(name.value)' for \(what)\(hint)", at: name.location)
+        diagnostics.error("unknown scope '\(name.value)' for \(subject)\(hint)", at: name.location)
     }
 
     /// A walk around a cycle that starts and ends at its first scope, following includes within the cycle.

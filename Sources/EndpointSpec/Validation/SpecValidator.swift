@@ -143,8 +143,8 @@ struct SpecValidator {
                 for property in properties {
                     checkType(property.type, of: "property '\(property.name.value)'")
                     checkDateFormat(
-                        property.dateFormat, of: property.type, what: "property '\(property.name.value)' of \(owner)")
-                    checkEncoding(property, what: "property '\(property.name.value)' of \(owner)", inMultipart: false)
+                        property.dateFormat, of: property.type, subject: "property '\(property.name.value)' of \(owner)")
+                    checkEncoding(property, subject: "property '\(property.name.value)' of \(owner)", inMultipart: false)
                     if let format = property.arrayFormat {
                         diagnostics.error(
                             "'arrayFormat' applies to form fields and query parameters, not to property "
@@ -152,9 +152,9 @@ struct SpecValidator {
                             at: format.location)
                     }
                     checkDefault(
-                        property.defaultValue, of: property.type, what: "property '\(property.name.value)' of \(owner)")
+                        property.defaultValue, of: property.type, subject: "property '\(property.name.value)' of \(owner)")
                     checkExample(
-                        property.example, of: property.type, what: "property '\(property.name.value)' of \(owner)")
+                        property.example, of: property.type, subject: "property '\(property.name.value)' of \(owner)")
                     if let nullable = property.nullable, nullable.value, let type = property.type.expression,
                         !type.isOptional
                     {
@@ -400,7 +400,7 @@ struct SpecValidator {
     }
 
     /// Reports model names in `type` that no model defines.
-    mutating func checkType(_ type: TypeReference, of what: @autoclosure () -> String, allowsUpload: Bool = false) {
+    mutating func checkType(_ type: TypeReference, of subject: @autoclosure () -> String, allowsUpload: Bool = false) {
         guard let expression = type.expression else { return }
         if !allowsUpload, expression.contains(.upload) {
             diagnostics.error(
@@ -409,7 +409,7 @@ struct SpecValidator {
         }
         for name in expression.modelNames where models[name] == nil {
             let hint =
-                Self.builtinAliases[name].map { "; for \(what()) write '\($0)'" }
+                Self.builtinAliases[name].map { "; for \(subject()) write '\($0)'" }
                 ?? suggestionHint(
                     for: name, among: spec.models.map(\.name.value) + BuiltinType.allCases.map(\.rawValue))
             diagnostics.error("unknown model '\(name)'\(hint)", at: location(of: name, in: type))
@@ -418,7 +418,7 @@ struct SpecValidator {
     }
 
     /// `encoding` belongs to a multipart field that is a structure (not text, not a file).
-    mutating func checkEncoding(_ field: Property, what: @autoclosure () -> String, inMultipart: Bool) {
+    mutating func checkEncoding(_ field: Property, subject: @autoclosure () -> String, inMultipart: Bool) {
         // An unknown model has been reported; whether it would be text is not known.
         guard let encoding = field.encoding, let type = field.type.expression,
             type.modelNames.allSatisfy({ models[$0] != nil })
@@ -426,12 +426,12 @@ struct SpecValidator {
         let element = type.unwrapped.arrayElement
         if !inMultipart {
             diagnostics.error(
-                "'encoding' applies to fields of a 'multipart' body, not to \(what()); remove it",
+                "'encoding' applies to fields of a 'multipart' body, not to \(subject()); remove it",
                 at: encoding.location)
         } else if element == .builtin(.upload) || element.isTextual(allowsLists: false, models: models) {
             diagnostics.error(
                 "'encoding' applies to a multipart field that is a structure (a model, a dictionary, a list of "
-                    + "models), but \(what()) is '\(type)', which travels as "
+                    + "models), but \(subject()) is '\(type)', which travels as "
                     + (element == .builtin(.upload) ? "a file" : "text") + "; remove 'encoding'",
                 at: encoding.location)
         }
@@ -440,7 +440,7 @@ struct SpecValidator {
     /// `dateFormat` applies to `Date`, `Date?`, `[Date]` and `[Date]?`; a spec-wide Unix format does not reach a
     /// date inside a dictionary or a nested list, which stays ISO 8601 and is worth a warning.
     mutating func checkDateFormat(
-        _ format: Located<DateFormat>?, of type: TypeReference, what: @autoclosure () -> String
+        _ format: Located<DateFormat>?, of type: TypeReference, subject: @autoclosure () -> String
     ) {
         // Most properties have no format, in an API that keeps ISO 8601: nothing to check.
         guard format != nil || (spec.dateFormat.map { $0.value != .iso8601 } ?? false),
@@ -449,14 +449,14 @@ struct SpecValidator {
         let isDate = expression.isDateOrDates
         if let format, !isDate {
             diagnostics.error(
-                "'dateFormat' applies to dates ('Date', 'Date?', '[Date]'), but \(what()) has the type "
+                "'dateFormat' applies to dates ('Date', 'Date?', '[Date]'), but \(subject()) has the type "
                     + "'\(expression)'; remove 'dateFormat'", at: format.location)
         } else if format == nil, !isDate, expression.contains(.date), let apiFormat = spec.dateFormat,
             apiFormat.value != .iso8601
         {
             diagnostics.warning(
                 "the API's 'dateFormat: \(apiFormat.value.rawValue)' reaches 'Date', 'Date?' and '[Date]' only; the "
-                    + "dates in \(what()) ('\(expression)') travel as ISO 8601; give them a model of their own, or "
+                    + "dates in \(subject()) ('\(expression)') travel as ISO 8601; give them a model of their own, or "
                     + "a type such as '[Date]'", at: type.text.location)
         }
     }

@@ -84,8 +84,8 @@ final class LibYAMLEventParser {
     /// libyaml's scanner is about half of reading a large spec and cannot itself be split, but it need not wait
     /// for the tree: the two halves overlap. The parser's thread also converts each event and frees libyaml's copy
     /// at once, so libyaml's allocations are made and freed on one thread and only Swift values cross; handing
-    /// libyaml's own events over, to be read on one thread and freed on the other, parsed a 1,000-endpoint spec
-    /// more slowly (4.3–4.5 ms against 4.1 ms, and 7.1–7.5 ms against 6.8 ms when the second CPU was slow). At
+    /// libyaml's own events over, to be read on one thread and freed on the other, parsed a large spec more slowly
+    /// (`Benchmarks/README.md`, *Why the generator is written as it is*). At
     /// most ``EventBatches/slotCount`` batches are in flight, so a hostile file cannot make the parser run ahead of
     /// the reader's budgets by more than that, and once `handle` returns false the parser stops within as many
     /// batches.
@@ -95,9 +95,9 @@ final class LibYAMLEventParser {
             let producer = Producer(parser: self, batches: batches)
             // A queue of its own targets an overcommitting root queue, so the parser gets a thread even when
             // every worker of the shared pool is busy (or is this very caller, waiting below). The parser runs
-            // beside this thread, not in turns with it on one CPU (see `besideCaller`).
+            // beside this thread, not in turns with it on one CPU (see `awayFromCallerCPU`).
             let consumerCPU = endpoint_current_cpu()
-            DispatchQueue(label: "endpointgen.yaml-parser").async { besideCaller(on: consumerCPU) { producer.run() } }
+            DispatchQueue(label: "endpointgen.yaml-parser").async { awayFromCallerCPU(on: consumerCPU) { producer.run() } }
             batches.consume(handle)
             // The parser and the input must outlive the producer's last call into libyaml.
             batches.producerFinished.wait()

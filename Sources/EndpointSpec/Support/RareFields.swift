@@ -3,7 +3,7 @@
 /// it is decoded, checked and resolved.
 ///
 /// The box is never changed once made: setting a field makes a new one, as only decoding does.
-struct Sparse<Fields: Sendable & Hashable & EmptyFields>: Sendable, Hashable {
+struct RareFields<Fields: Sendable & Hashable & EmptyFields>: Sendable, Hashable {
     /// The fields when any is set. Read one field through it (`box?.fields.key`), which reads that field alone,
     /// where ``fields`` copies the whole group out.
     final class Box: Sendable {
@@ -25,7 +25,7 @@ struct Sparse<Fields: Sendable & Hashable & EmptyFields>: Sendable, Hashable {
         set { box = newValue == Fields() ? nil : Box(newValue) }
     }
 
-    static func == (lhs: Sparse, rhs: Sparse) -> Bool {
+    static func == (lhs: RareFields, rhs: RareFields) -> Bool {
         lhs.box === rhs.box || lhs.fields == rhs.fields
     }
 
@@ -34,7 +34,7 @@ struct Sparse<Fields: Sendable & Hashable & EmptyFields>: Sendable, Hashable {
     }
 }
 
-/// Fields that can all be empty (nil, or false for a flag), as ``Sparse`` keeps them.
+/// Fields that can all be empty (nil, or false for a flag), as ``RareFields`` keeps them.
 protocol EmptyFields {
     /// Every field empty.
     init()

@@ -4,8 +4,8 @@ import Testing
 
 /// Properties and parameters keep their rarely written fields behind one reference; reading, writing, comparing
 /// and hashing them must behave as plain stored fields did.
-@Suite("Sparse fields")
-struct SparseFieldsTests {
+@Suite("Rare fields")
+struct RareFieldsTests {
     private let location = SourceLocation(file: "t.yaml", line: 3, column: 5)
 
     private func property() -> Property {
