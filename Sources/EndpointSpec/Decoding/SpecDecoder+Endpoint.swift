@@ -85,7 +85,8 @@ extension SpecDecoder {
             // A refused entry is reported; checking what is left would only add errors about a list nobody wrote.
             if refused { return nil }
             if names.isEmpty {
-                diagnostics.error("\(subject) lists no scope; name at least one, or leave 'scope' out", at: node.location)
+                diagnostics.error(
+                    "\(subject) lists no scope; name at least one, or leave 'scope' out", at: node.location)
                 return nil
             }
             return names
@@ -115,7 +116,8 @@ extension SpecDecoder {
                 "\(subject) has both 'allOf' and 'anyOf'; an endpoint needs all of some scopes or any one of them",
                 at: node.location)
         case (nil, nil):
-            diagnostics.error("\(subject) says nothing; use 'allOf' or 'anyOf' with a list of scopes", at: node.location)
+            diagnostics.error(
+                "\(subject) says nothing; use 'allOf' or 'anyOf' with a list of scopes", at: node.location)
         }
         return nil
     }
@@ -405,7 +407,8 @@ extension SpecDecoder {
         let (key, kind) = form != nil ? ("form", "the form") : ("multipart", "the multipart body")
         guard node.mappingEntries != nil else {
             diagnostics.error(
-                "expected a mapping of fields for '\(key)' of \(subject), found \(node.kindDescription)", at: node.location
+                "expected a mapping of fields for '\(key)' of \(subject), found \(node.kindDescription)",
+                at: node.location
             )
             return nil
         }
@@ -447,7 +450,8 @@ extension SpecDecoder {
 
 extension SpecDecoder {
     /// `arrayFormat: repeat | comma | brackets`: how a list of text travels in a query or a form.
-    mutating func arrayFormat(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> Located<Parameter.ArrayFormat>? {
+    mutating func arrayFormat(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> Located<Parameter.ArrayFormat>?
+    {
         guard let text = text(node, "'arrayFormat' of \(subject())", optional: false) else { return nil }
         guard let value = Parameter.ArrayFormat(rawValue: text.value) else {
             diagnostics.error(

@@ -53,8 +53,9 @@ extension SpecDecoder {
     }
 
     /// A piece of text; reports and returns nil for a collection, or for nothing at all unless `optional`.
-    mutating func text(_ node: YAMLNode?, _ subject: @autoclosure () -> String, optional: Bool = true) -> Located<String>?
-    {
+    mutating func text(_ node: YAMLNode?, _ subject: @autoclosure () -> String, optional: Bool = true) -> Located<
+        String
+    >? {
         guard let node else { return nil }
         guard let scalar = node.scalar else {
             diagnostics.error("expected text for \(subject()), found \(node.kindDescription)", at: node.location)
@@ -71,7 +72,8 @@ extension SpecDecoder {
     mutating func bool(_ node: YAMLNode?, _ subject: @autoclosure () -> String) -> Bool {
         guard let node else { return false }
         guard let scalar = node.scalar else {
-            diagnostics.error("expected true or false for \(subject()), found \(node.kindDescription)", at: node.location)
+            diagnostics.error(
+                "expected true or false for \(subject()), found \(node.kindDescription)", at: node.location)
             return false
         }
         switch scalar.value {
@@ -93,7 +95,8 @@ extension SpecDecoder {
     }
 
     /// A type expression. `Void` is allowed only as a whole type, and only where `allowsVoid`.
-    mutating func type(_ node: YAMLNode, _ subject: @autoclosure () -> String, allowsVoid: Bool = false) -> TypeReference?
+    mutating func type(_ node: YAMLNode, _ subject: @autoclosure () -> String, allowsVoid: Bool = false)
+        -> TypeReference?
     {
         guard let scalar = node.scalar, !node.isNull else {
             diagnostics.error(
@@ -123,7 +126,9 @@ extension SpecDecoder {
     }
 
     /// Documentation from `summary` (when `hasSummary`), `description` and `deprecated`.
-    mutating func documentation(_ fields: MappingFields, of subject: @autoclosure () -> String, hasSummary: Bool = false)
+    mutating func documentation(
+        _ fields: MappingFields, of subject: @autoclosure () -> String, hasSummary: Bool = false
+    )
         -> Documentation
     {
         Documentation(

@@ -192,7 +192,8 @@ struct SpecDecoder {
         }
     }
 
-    private mutating func status(_ text: String, at location: SourceLocation, in subject: String) -> ErrorResponse.Status?
+    private mutating func status(_ text: String, at location: SourceLocation, in subject: String) -> ErrorResponse
+        .Status?
     {
         if text == "default" { return .default }
         let scalars = Array(text.unicodeScalars)

@@ -257,7 +257,8 @@ extension SpecValidator {
         for (parameter, location) in zip(endpoint.parameters, placement.locations) {
             checkType(parameter.type, of: "parameter '\(parameter.name.value)'")
             checkDefault(
-                parameter.defaultValue, of: parameter.type, subject: "parameter '\(parameter.name.value)' of \(subject)")
+                parameter.defaultValue, of: parameter.type, subject: "parameter '\(parameter.name.value)' of \(subject)"
+            )
             if let slashes = parameter.allowsSlashes, slashes.value,
                 location != .path || parameter.type.expression.map({ $0 != .builtin(.string) }) ?? false
             {
@@ -323,7 +324,9 @@ extension SpecValidator {
     }
 
     /// Path, query and header values are text on the wire; only some types can be.
-    private mutating func checkParameterType(_ parameter: Parameter, in location: Parameter.Location, of subject: String) {
+    private mutating func checkParameterType(
+        _ parameter: Parameter, in location: Parameter.Location, of subject: String
+    ) {
         guard let type = parameter.type.expression else { return }
         func name() -> String { "\(location.rawValue) parameter '\(parameter.name.value)' of \(subject)" }
         if location == .path, type.isOptional {

@@ -143,8 +143,10 @@ struct SpecValidator {
                 for property in properties {
                     checkType(property.type, of: "property '\(property.name.value)'")
                     checkDateFormat(
-                        property.dateFormat, of: property.type, subject: "property '\(property.name.value)' of \(owner)")
-                    checkEncoding(property, subject: "property '\(property.name.value)' of \(owner)", inMultipart: false)
+                        property.dateFormat, of: property.type, subject: "property '\(property.name.value)' of \(owner)"
+                    )
+                    checkEncoding(
+                        property, subject: "property '\(property.name.value)' of \(owner)", inMultipart: false)
                     if let format = property.arrayFormat {
                         diagnostics.error(
                             "'arrayFormat' applies to form fields and query parameters, not to property "
@@ -152,7 +154,8 @@ struct SpecValidator {
                             at: format.location)
                     }
                     checkDefault(
-                        property.defaultValue, of: property.type, subject: "property '\(property.name.value)' of \(owner)")
+                        property.defaultValue, of: property.type,
+                        subject: "property '\(property.name.value)' of \(owner)")
                     checkExample(
                         property.example, of: property.type, subject: "property '\(property.name.value)' of \(owner)")
                     if let nullable = property.nullable, nullable.value, let type = property.type.expression,

@@ -97,7 +97,9 @@ final class LibYAMLEventParser {
             // every worker of the shared pool is busy (or is this very caller, waiting below). The parser runs
             // beside this thread, not in turns with it on one CPU (see `awayFromCallerCPU`).
             let consumerCPU = endpoint_current_cpu()
-            DispatchQueue(label: "endpointgen.yaml-parser").async { awayFromCallerCPU(on: consumerCPU) { producer.run() } }
+            DispatchQueue(label: "endpointgen.yaml-parser").async {
+                awayFromCallerCPU(on: consumerCPU) { producer.run() }
+            }
             batches.consume(handle)
             // The parser and the input must outlive the producer's last call into libyaml.
             batches.producerFinished.wait()
