@@ -273,7 +273,7 @@ struct Translator {
     /// Properties that refer directly (not through an array or dictionary) to a model on the same cycle.
     static func recursiveProperties(in models: [ResolvedModel]) -> Set<PropertyKey> {
         let references = models.map(directReferences(of:))
-        let graph = ScopeGraph(names: models.map(\.name.value), targets: references.map { $0.map(\.target) })
+        let graph = NameGraph(names: models.map(\.name.value), targets: references.map { $0.map(\.target) })
         var boxed: Set<PropertyKey> = []
         for cycle in graph.cycles() {
             let members = Set(cycle.map { models[$0].name.value })

@@ -17,7 +17,7 @@ extension SpecValidator {
                     at: include.location)
             }
         }
-        let graph = ScopeGraph(spec.scopes)
+        let graph = NameGraph(spec.scopes)
         for cycle in graph.cycles() {
             let scopes = cycle.map { spec.scopes[$0] }
             guard scopes.count > 1 else {
@@ -133,7 +133,7 @@ extension SpecValidator {
     }
 
     /// A walk around a cycle that starts and ends at its first scope, following includes within the cycle.
-    private func loop(through cycle: [Int], in graph: ScopeGraph) -> [Int] {
+    private func loop(through cycle: [Int], in graph: NameGraph) -> [Int] {
         let members = Set(cycle)
         let start = cycle[0]
         // Breadth-first search back to `start`, so the loop shown is a shortest one.

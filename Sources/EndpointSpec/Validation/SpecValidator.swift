@@ -196,7 +196,7 @@ struct SpecValidator {
         message: (_ closing: Located<String>) -> String
     ) {
         let names = spec.models.map(\.name.value)
-        let graph = ScopeGraph(names: names, targets: spec.models.map { edges($0).map(\.value) })
+        let graph = NameGraph(names: names, targets: spec.models.map { edges($0).map(\.value) })
         for cycle in graph.cycles() where includingSelf || cycle.count > 1 {
             let members = Set(cycle.map { names[$0] })
             let closing = cycle.flatMap { edges(spec.models[$0]) }.filter { members.contains($0.value) }.min {

@@ -4,7 +4,7 @@ import Testing
 @testable import EndpointSpec
 
 @Suite("Scope graph")
-struct ScopeGraphTests {
+struct NameGraphTests {
     private func scopes(_ pairs: [(String, [String])]) -> [ScopeDefinition] {
         let here = SourceLocation(file: "t.yaml", line: 1, column: 1)
         return pairs.map {
@@ -14,7 +14,7 @@ struct ScopeGraphTests {
 
     @Test("closure follows includes transitively through a diamond, each scope once")
     func diamond() {
-        let graph = ScopeGraph(
+        let graph = NameGraph(
             scopes([
                 ("Guest", []), ("Customer", ["Guest"]), ("Support", ["Guest"]), ("Admin", ["Customer", "Support"]),
             ]))
@@ -24,7 +24,7 @@ struct ScopeGraphTests {
 
     @Test("cycles are found, one group per cycle, self-includes too")
     func cycles() {
-        let graph = ScopeGraph(scopes([("A", ["B"]), ("B", ["C"]), ("C", ["A"]), ("D", ["D"]), ("E", ["A"])]))
+        let graph = NameGraph(scopes([("A", ["B"]), ("B", ["C"]), ("C", ["A"]), ("D", ["D"]), ("E", ["A"])]))
         #expect(graph.cycles() == [[0, 1, 2], [3]])
     }
 
@@ -35,7 +35,7 @@ struct ScopeGraphTests {
         pairs[count - 1].1 = ["S0"]
         let scopes = scopes(pairs)
         let (cycleLength, closureSize) = await OwnThread.run {
-            let graph = ScopeGraph(scopes)
+            let graph = NameGraph(scopes)
             return (graph.cycles().first?.count, graph.closure(of: 0).count)
         }
         #expect(cycleLength == count)

@@ -1,7 +1,8 @@
-/// The `includes` relation between scopes: which scopes a token of one scope may act as.
+/// A directed graph over names: the `includes` relation between scopes (which scopes a token of one scope may act
+/// as), and the references between models (to find the cycles that need boxing).
 ///
 /// Both algorithms are iterative, so a hostile spec with a very long chain of scopes cannot exhaust the stack.
-package struct ScopeGraph: Sendable {
+package struct NameGraph: Sendable {
     /// Scope names in the spec's order.
     package let names: [String]
     /// For each scope (by index), the indices of the scopes it includes directly, known ones only.
