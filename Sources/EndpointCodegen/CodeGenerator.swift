@@ -108,7 +108,34 @@ package struct CodeGenerator: Sendable {
     private func render(_ file: PlannedFile, listsInParallel: Bool) throws(TemplateError) -> GeneratedFile {
         let bytes = try templates.render(
             file.view, template: file.template, capacity: file.expectedSize, listsInParallel: listsInParallel)
-        return GeneratedFile(name: file.name, rendered: bytes)
+        let generated = GeneratedFile(name: file.name, rendered: bytes)
+        if !file.requiredDeclarations.isEmpty, let path = templates.overridePath(of: file.template) {
+            try Self.check(generated, declares: file.requiredDeclarations, template: path)
+        }
+        return generated
+    }
+
+    /// Refuses a user's template that leaves out, or renames, a declaration the other generated files refer to
+    /// (`enum Models`, `let defaultErrors`, …): the output would not compile, far from the template's mistake.
+    private static func check(
+        _ file: GeneratedFile, declares required: [(declaration: String, field: String)], template path: String
+    ) throws(TemplateError) {
+        let text = file.contents
+        func declares(_ declaration: String) -> Bool {
+            // The name whole: `enum ModelsOld` does not declare `Models`.
+            text.ranges(of: declaration).contains { range in
+                guard range.upperBound < text.endIndex else { return true }
+                let next = text[range.upperBound]
+                return !(next.isLetter || next.isNumber || next == "_")
+            }
+        }
+        for (declaration, field) in required where !declares(declaration) {
+            throw TemplateError(
+                message:
+                    "the template renders no '\(declaration)' in \(file.name), which the other generated files refer "
+                    + "to; declare it with the field that names it, {{\(field)}}, as the built-in template does",
+                location: SourceLocation(file: path))
+        }
     }
 
     /// One file before rendering: its name, its template, the view the template sees, and room for its bytes.
@@ -116,6 +143,8 @@ package struct CodeGenerator: Sendable {
         var name: String
         var template: String
         var view: any TemplateContext
+        /// What the rendered file must declare, checked when a user's template renders it.
+        var requiredDeclarations: [(declaration: String, field: String)] = []
         /// Bytes to reserve for the output up front: generously above what the built-in templates write (about
         /// 600 bytes per endpoint, and 3,300 per model of 8 properties without documentation), since room never
         /// written costs nothing (its pages are never touched) while each doubling of a full buffer copies all of it.
@@ -136,7 +165,9 @@ package struct CodeGenerator: Sendable {
         // The main file, then `count` models files, then `count` endpoints files.
         let names = FileLayout.fileNames(forSpec: specPath, fileCount: count)
 
-        var files = [PlannedFile(name: names[0], template: "API", view: translator.apiView())]
+        let api = translator.apiView()
+        var files = [PlannedFile(name: names[0], template: "API", view: api)]
+        files[0].requiredDeclarations = api.requiredDeclarations
         // Room for a little more than an even share, so that few shards grow as they fill.
         func share(of total: Int) -> Int { count == 1 ? total : total / count + total / (4 * count) + 4 }
         var modelShards = Array(repeating: [ResolvedModel](), count: count)
@@ -175,5 +206,20 @@ package struct CodeGenerator: Sendable {
                     elements: namespaces.reduce(0) { $0 + $1.endpoints.count }, bytesPerElement: 2 << 10))
         }
         return files
+    }
+}
+
+extension APIView {
+    /// What the API file must declare for the other files to compile, with the field that names each: checked
+    /// when the `API` template is overridden.
+    var requiredDeclarations: [(declaration: String, field: String)] {
+        var required = [("enum \(modelsEnum)", "modelsEnum")]
+        if hasServers { required.append(("enum \(serversEnum)", "serversEnum")) }
+        if hasScopes { required += [("enum \(scopeEnum)", "scopeEnum"), ("enum \(accessEnum)", "accessEnum")] }
+        if hasFailures { required.append(("enum \(failuresEnum)", "failuresEnum")) }
+        if baseURL != nil { required.append(("let \(baseURLName)", "baseURLName")) }
+        if hasConstantHeaders { required.append(("let \(constantHeadersName)", "constantHeadersName")) }
+        if hasDefaultErrors { required.append(("let \(defaultErrorsName)", "defaultErrorsName")) }
+        return required
     }
 }

@@ -15,6 +15,12 @@ package struct TemplateSet: Sendable {
     let templates: [String: Template]
     let sources: [String: (text: String, path: String)]
 
+    /// The file a user's template `name` came from; nil for a built-in one.
+    package func overridePath(of name: String) -> String? {
+        guard let path = sources[name]?.path, path != "<embedded>" else { return nil }
+        return path
+    }
+
     /// The embedded default templates.
     package static func defaults() throws -> TemplateSet {
         try TemplateSet(sources: EmbeddedTemplates.all.mapValues { ($0, "<embedded>") })

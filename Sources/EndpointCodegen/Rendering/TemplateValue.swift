@@ -181,17 +181,17 @@ enum TemplateField: String, Sendable, CaseIterable {
     /// The fields by name: a hash lookup, where `init(rawValue:)` compares the name with every case in turn.
     static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
-    case access, accessProtocol, argumentList, arguments, assignment, authScheme, authorizedEndpointType, baseURL,
-        boolType, builder, builderModifiers, cases, codingKeyConformances, codingKeys, comparison, conformances,
-        constantHeaders, container, declaration, declaredType, decodeLines, decoderType, decoding, defaultErrors,
-        discriminatorCase, docLines, encodeLines, encoderType, encoding, endpointArguments, endpointType, endpoints,
-        enumView, equalityLines, errorConformances, errorProtocol, errorSchemaType, exampleArguments,
-        failures, file, genericClause, getter, hasCodingKeys, hasConstantHeaders, hasDefaultErrors,
-        hasDiscriminator, hasEndpoints, hasExample, hasFailures, hasModels, hasProperties, hasScopes, hasServers,
-        header, imports, inherits, initIsMultiline, initParameterList, initParameters, isAuthorized, isBoxed,
-        isDeprecated, isEnum, isMultiline, isStruct, jsonType, keyType, literal, matches, models, modifiers, name,
-        namespaces, oneOfView, parameterType, plainName, properties, qualifiedName, reading, receivedResponseType,
-        responseHeaders, returnType, scopeChoices, scopes, servers, setter, spiImports, storageDeclaration, stringType,
-        structView,
-        successResponses, unknownCase
+    case access, accessEnum, accessProtocol, argumentList, arguments, assignment, authScheme, authorizedEndpointType,
+        baseURL, baseURLName, boolType, builder, builderModifiers, cases, codingKeyConformances, codingKeys, comparison,
+        conformances, constantHeaders, constantHeadersName, container, declaration, declaredType, decodeLines,
+        decoderType, decoding, defaultErrors, defaultErrorsName, discriminatorCase, docLines, encodeLines, encoderType,
+        encoding, endpointArguments, endpointType, endpoints, enumView, equalityLines, errorConformances, errorProtocol,
+        errorSchemaType, exampleArguments, failures, failuresEnum, file, genericClause, getter, hasCodingKeys,
+        hasConstantHeaders, hasDefaultErrors, hasDiscriminator, hasEndpoints, hasExample, hasFailures, hasModels,
+        hasProperties, hasScopes, hasServers, header, imports, inherits, initIsMultiline, initParameterList,
+        initParameters, isAuthorized, isBoxed, isDeprecated, isEnum, isMultiline, isStruct, jsonType, keyType, literal,
+        matches, models, modelsEnum, modifiers, name, namespaces, oneOfView, parameterType, plainName, properties,
+        qualifiedName, reading, receivedResponseType, responseHeaders, returnType, scopeChoices, scopeEnum, scopes,
+        servers, serversEnum, setter, spiImports, storageDeclaration, stringType, structView, successResponses,
+        unknownCase
 }

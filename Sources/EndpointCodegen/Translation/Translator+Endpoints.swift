@@ -95,7 +95,7 @@ extension Translator {
         let endpointType = SwiftSource.concatenated(namer.runtime("Endpoint"), "<", body, ", any Error & Sendable>")
         let headersName =
             endpoint.responseHeaders.isEmpty
-            ? nil : SwiftSource.identifier(SwiftName.typeName(endpoint.name.value) + "Headers")
+            ? nil : SwiftSource.identifier(GeneratedNames.responseHeadersType(ofEndpoint: endpoint.name.value))
         // An endpoint that declares response headers answers with them, the body and the status, as one Reply.
         let response =
             headersName.map { SwiftSource.concatenated(namer.runtime("Reply"), "<", body, ", ", $0, ">") } ?? body
@@ -222,7 +222,7 @@ extension Translator {
     /// for all of several scopes, or the choice's own protocol `Shop.Access.ApiKeyOrOAuth` for any of several.
     private func accessConstraint(_ scope: ScopeRequirement, choice: Int?) -> String {
         if let choice {
-            return "\(api).Access.\(SwiftSource.identifier(spec.scopeChoices[choice].protocolName))"
+            return "\(api).\(GeneratedNames.access).\(SwiftSource.identifier(spec.scopeChoices[choice].protocolName))"
         }
         if scope.names.count == 1 { return accessProtocol(scope.names[0].value) }
         return scope.names.map { accessProtocol($0.value) }.joined(separator: " & ")
@@ -238,7 +238,7 @@ extension Translator {
     private func modifiers(of endpoint: ResolvedEndpoint) -> String {
         var modifiers = ""
         if let server = endpoint.server {
-            modifiers += ".onServer(\(api).Servers.\(memberName(server)))"
+            modifiers += ".onServer(\(api).\(GeneratedNames.servers).\(memberName(server)))"
         }
         let slashed = endpoint.pathParameters.filter(\.allowsSlashes).map { SwiftSource.stringLiteral($0.wireName) }
         if !slashed.isEmpty { modifiers += ".allowingSlashes(in: [\(slashed.joined(separator: ", "))])" }
@@ -367,8 +367,8 @@ extension Translator {
             headerLines.append("    ]),")
         }
         switch (keepsAPIHeaders, headerLines.isEmpty) {
-        case (true, true): argument("headers: \(api).constantHeaders")
-        case (true, false): argument("headers: \(api).constantHeaders + [")
+        case (true, true): argument("headers: \(api).\(GeneratedNames.constantHeaders)")
+        case (true, false): argument("headers: \(api).\(GeneratedNames.constantHeaders) + [")
         case (false, false): argument("headers: [")
         case (false, true): break
         }
@@ -419,11 +419,12 @@ extension Translator {
         if !ownErrors.isEmpty {
             argument(
                 hasDefaultErrors
-                    ? "errors: \(api).defaultErrors.merging([" : "errors: \(namer.runtime("ErrorSchema"))([")
+                    ? "errors: \(api).\(GeneratedNames.defaultErrors).merging(["
+                    : "errors: \(namer.runtime("ErrorSchema"))([")
             for line in ownErrors { lines.append("    " + line) }
             lines.append("])")
         } else if hasDefaultErrors {
-            argument(SwiftSource.concatenated("errors: ", api, ".defaultErrors"))
+            argument(SwiftSource.concatenated("errors: ", api, ".", GeneratedNames.defaultErrors))
         }
         if let paging = endpoint.paging {
             argument("paging: \(pagingExpression(paging))")
@@ -478,7 +479,7 @@ extension Translator {
 
     /// The enum of an endpoint that answers several success statuses.
     fileprivate func successResponsesView(_ endpoint: ResolvedEndpoint) -> SuccessResponsesView {
-        let name = SwiftSource.identifier(SwiftName.typeName(endpoint.name.value) + "Response")
+        let name = SwiftSource.identifier(GeneratedNames.successResponsesType(ofEndpoint: endpoint.name.value))
         let takesArguments = !endpoint.parameters.isEmpty || endpoint.body != nil
         let calls = takesArguments ? "(…)" : "()"
         return SuccessResponsesView(

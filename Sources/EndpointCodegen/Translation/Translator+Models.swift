@@ -8,7 +8,7 @@ extension Translator {
     func modelsView(for models: [ResolvedModel]) -> ModelsView {
         let errors = models.filter { errorModels.contains($0.name.value) }.map { namer.qualifiedModel($0.name.value) }
         return ModelsView(
-            file: fileView, container: "\(api).Models",
+            file: fileView, container: "\(api).\(GeneratedNames.models)",
             models: DeferredContextList(count: models.count) { modelView(models[$0]) }, hasModels: !models.isEmpty,
             errorConformances: errors, errorProtocol: namer.swift("Error"))
     }

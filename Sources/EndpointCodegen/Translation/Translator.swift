@@ -79,14 +79,15 @@ struct Translator {
                 name: name, plainName: SwiftName.typeName(scope.name.value),
                 docLines: SwiftSource.docLines([scope.description?.value ?? "The `\(scope.name.value)` scope."]),
                 inherits: ": " + (inherited.isEmpty ? [authorizationScope] : inherited).joined(separator: ", "),
-                accessProtocol: "Access.\(name)", authScheme: authSchemeDeclaration(scope.auth))
+                accessProtocol: "\(GeneratedNames.access).\(name)", authScheme: authSchemeDeclaration(scope.auth))
         }
         let choices = spec.scopeChoices.map { choice in
             ScopeChoiceView(
                 name: SwiftSource.identifier(choice.protocolName),
                 docLines: SwiftSource.docLines([
                     "Held by "
-                        + choice.names.map { "`Scope.\(SwiftName.typeName($0))`" }.joined(separator: ", ")
+                        + choice.names.map { "`\(GeneratedNames.scopes).\(SwiftName.typeName($0))`" }
+                        .joined(separator: ", ")
                         + " and every scope that includes one of them."
                 ]),
                 inherits: ": \(authorizationScope)")
@@ -175,7 +176,7 @@ struct Translator {
         switch members.count {
         case 0: return namer.swift("Never")
         case 1: return memberType(members[0])
-        default: return "\(api).Failures.\(failureEnumName(members))"
+        default: return "\(api).\(GeneratedNames.failures).\(failureEnumName(members))"
         }
     }
 
@@ -249,7 +250,8 @@ struct Translator {
             }
             let model =
                 insideAPI
-                ? "Models.\(namer.modelName(type.modelNames.first ?? ""))" : namer.type(type, qualifyingModels: true)
+                ? "\(GeneratedNames.models).\(namer.modelName(type.modelNames.first ?? ""))"
+                : namer.type(type, qualifyingModels: true)
             let decoder = type == .builtin(.void) ? ".empty" : ".json(\(model).self)"
             return "\(status): \(decoder),"
         }
@@ -261,7 +263,7 @@ struct Translator {
 
     /// `Shop.Access.Reader`: the protocol of the scope the spec calls `name`.
     static func accessProtocol(of name: String, api: String) -> String {
-        SwiftSource.concatenated(api, ".Access.", SwiftSource.identifier(SwiftName.typeName(name)))
+        SwiftSource.concatenated(api, ".", GeneratedNames.access, ".", SwiftSource.identifier(SwiftName.typeName(name)))
     }
 
     func memberName(_ name: String) -> String {

@@ -17,12 +17,13 @@ struct TypeNamer: Sendable {
 
     init(spec: ResolvedSpec) {
         api = SwiftName.typeName(spec.api.value)
-        var names: Set<String> = [api, "Models", "Scope", "Access", "Failures"]
+        var names: Set<String> = [api]
+        names.formUnion(GeneratedNames.containers.map(\.name))
         for model in spec.models { names.insert(SwiftName.typeName(model.name.value)) }
         for scope in spec.scopes { names.insert(SwiftName.typeName(scope.name.value)) }
         for namespace in spec.namespaces { names.insert(SwiftName.typeName(namespace.name.value)) }
         shadowedStandardNames = names.intersection(Self.standardNames)
-        let models = "\(SwiftSource.identifier(api)).Models."
+        let models = "\(SwiftSource.identifier(api)).\(GeneratedNames.models)."
         var modelNames: [String: (bare: String, qualified: String)] = [:]
         modelNames.reserveCapacity(spec.models.count)
         for model in spec.models {
@@ -68,7 +69,7 @@ struct TypeNamer: Sendable {
 
     /// `Shop.Models.Customer`: how code outside the models refers to one.
     func qualifiedModel(_ name: String) -> String {
-        modelNames[name]?.qualified ?? "\(SwiftSource.identifier(api)).Models.\(modelName(name))"
+        modelNames[name]?.qualified ?? "\(SwiftSource.identifier(api)).\(GeneratedNames.models).\(modelName(name))"
     }
 
     /// How generated code spells a built-in type.

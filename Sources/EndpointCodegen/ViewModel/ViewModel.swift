@@ -1,3 +1,5 @@
+import EndpointSpec
+
 // The values templates render. Every decision (names, escaping, qualification, order, line breaks) is already
 // made; templates only place these strings. Property names are what templates refer to, so they are part of
 // the template contract documented in Templates/README.md.
@@ -43,6 +45,16 @@ struct APIView: Sendable {
     /// Enums over the sets of several error models that endpoints declare.
     var failures: [FailureView]
     var hasFailures: Bool
+    /// The names of what the API enum declares and generated code refers to (``GeneratedNames``): `Models`,
+    /// `Scope`, `Access`, `Servers`, `Failures`, `baseURL`, `constantHeaders`, `defaultErrors`.
+    var modelsEnum: String = GeneratedNames.models
+    var scopeEnum: String = GeneratedNames.scopes
+    var accessEnum: String = GeneratedNames.access
+    var serversEnum: String = GeneratedNames.servers
+    var failuresEnum: String = GeneratedNames.failures
+    var baseURLName: String = GeneratedNames.baseURL
+    var constantHeadersName: String = GeneratedNames.constantHeaders
+    var defaultErrorsName: String = GeneratedNames.defaultErrors
 }
 
 /// An enum over several declared error models: what those endpoints' errors come back as.

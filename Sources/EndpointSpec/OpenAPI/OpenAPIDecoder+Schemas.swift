@@ -73,7 +73,7 @@ extension OpenAPIDecoder {
         if BuiltinType.named(base) != nil || base == "Expandable" { base += "Model" }
         var name = base
         var suffix = 2
-        while modelNames.contains(SwiftName.typeName(name)) || SwiftName.typeName(name) == "Models" {
+        while modelNames.contains(SwiftName.typeName(name)) || SwiftName.typeName(name) == GeneratedNames.models {
             name = "\(base)\(suffix)"
             suffix += 1
         }

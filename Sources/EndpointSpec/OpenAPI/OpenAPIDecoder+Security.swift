@@ -7,7 +7,7 @@ extension OpenAPIDecoder {
         var taken: Set<String> = []
         func unique(_ wanted: String) -> String {
             var base = SwiftName.typeName(wanted)
-            if base.isEmpty || base == "Access" { base += "Scope" }
+            if base.isEmpty || base == GeneratedNames.access { base += "Scope" }
             var name = base
             var suffix = 2
             while !taken.insert(name).inserted {

@@ -135,7 +135,7 @@ extension OpenAPIDecoder {
     private mutating func claim(_ name: String) -> String? {
         let swiftName = SwiftName.typeName(name)
         guard !name.isEmpty, name.first?.isLetter == true, !modelNames.contains(swiftName),
-            BuiltinType.named(name) == nil, name != "Expandable", swiftName != "Models"
+            BuiltinType.named(name) == nil, name != "Expandable", swiftName != GeneratedNames.models
         else { return nil }
         modelNames.insert(swiftName)
         return name

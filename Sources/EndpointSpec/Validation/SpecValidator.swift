@@ -595,20 +595,18 @@ struct SpecValidator {
                         + "or the API", at: namespace.name.location)
             }
         }
-        for scope in spec.scopes where SwiftName.typeName(scope.name.value) == "Access" {
+        for scope in spec.scopes where SwiftName.typeName(scope.name.value) == GeneratedNames.access {
             diagnostics.error(
-                "scope '\(scope.name.value)' would hide '\(api).Access', where the generated code declares what each "
-                    + "scope may call; rename the scope", at: scope.name.location)
+                "scope '\(scope.name.value)' would hide '\(api).\(GeneratedNames.access)', where the generated code "
+                    + "declares what each scope may call; rename the scope", at: scope.name.location)
         }
         checkMemberNames(
             spec.namespaces.map { ($0.name, SwiftName.typeName($0.name.value)) }, kind: "namespace", in: "the spec")
     }
 
-    /// Type names the generated API enum holds besides the namespaces.
-    static let reservedNamespaceNames: [String: String] = [
-        "Models": "its models", "Scope": "its scopes", "Access": "what each scope may call",
-        "Failures": "the types of declared errors", "Servers": "its other servers",
-    ]
+    /// Type names the generated API enum holds besides the namespaces, with what each holds.
+    static let reservedNamespaceNames = Dictionary(
+        uniqueKeysWithValues: GeneratedNames.containers.map { ($0.name, $0.holds) })
 }
 
 extension String {
