@@ -2,7 +2,7 @@
 /// translation. It decides nothing validation has not checked; it records the decisions (a parameter's location
 /// through ``ParameterPlacement``, the path's placeholder order, a body's shape) so that no later stage makes
 /// them again.
-enum SpecResolver {
+package enum SpecResolver {
     /// Specs with at least this many endpoints are resolved on every core.
     static let parallelEndpointCount = 128
 
@@ -19,7 +19,7 @@ enum SpecResolver {
     /// A big spec resolves its models and its namespaces in chunks on every core (a spec that validated has no
     /// cycles left to follow, and each chunk keeps its own results); the "any of" scope choices are then numbered
     /// in one pass in spec order, so the result is the same on any number of cores.
-    static func resolve(_ spec: Spec) -> ResolvedSpec? {
+    package static func resolve(_ spec: Spec) -> ResolvedSpec? {
         let resolution = Resolution(spec)
         var models: [ResolvedModel]
         var namespaces: [ResolvedNamespace]

@@ -1,6 +1,7 @@
 /// Checks a decoded ``Spec`` as a whole: references, scopes, paths and parameters, and names that would clash
-/// in Swift. Every problem is collected; nothing stops at the first.
-struct SpecValidator {
+/// in Swift. Every problem is collected; nothing stops at the first. The stage after decoding: it reads a ``Spec``
+/// value and nothing else, so it can be tried on one built or changed in code.
+package struct SpecValidator {
     var diagnostics = DiagnosticCollector()
     let spec: Spec
     /// Models by spec name (the first of a name, if a name were repeated).
@@ -27,7 +28,7 @@ struct SpecValidator {
     }
 
     /// Every problem in the spec.
-    static func validate(_ spec: Spec) -> [Diagnostic] {
+    package static func validate(_ spec: Spec) -> [Diagnostic] {
         var validator = SpecValidator(spec: spec)
         validator.run()
         return validator.diagnostics.diagnostics
