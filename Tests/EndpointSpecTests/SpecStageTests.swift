@@ -51,7 +51,7 @@ struct SpecStageTests {
         #expect(scopeProblems.first?.location == spec.namespaces[0].endpoints[0].name.location)
     }
 
-    @Test("the resolver on its own: path order, placements, scopes and the errors it records")
+    @Test("the resolver on its own: path order, placements, scopes, errors, and which properties close a cycle")
     func resolverAlone() throws {
         let spec = try decoded(Self.shop)
         let resolved = try #require(SpecResolver.resolve(spec))
@@ -63,6 +63,12 @@ struct SpecStageTests {
         #expect(endpoint.scope?.names.map(\.value) == ["Customer"])
         #expect(resolved.scopes.map(\.name.value) == ["Guest", "Customer"])
         #expect(resolved.models.map(\.name.value) == ["Order", "Problem"])
+        // `parent: Order?` refers to its own model: boxed, so `Order` has a size; nothing else is.
+        guard case .object(let properties) = resolved.models[0].kind else {
+            Issue.record("Order is not an object")
+            return
+        }
+        #expect(properties.filter(\.isBoxed).map(\.name.value) == ["parent"])
 
         // A type that did not parse (validation reports it) leaves nothing to resolve.
         var broken = spec

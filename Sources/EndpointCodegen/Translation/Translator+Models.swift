@@ -61,12 +61,8 @@ extension Translator {
             let parameterText = SwiftSource.concatenated(parameter.declaration, ": ", type, defaultValue, comma)
             parameters.append(parameterText)
             parametersWidth += SwiftSource.width(parameterText) - comma.utf8.count
-            // Only a property that refers to a model directly can close a cycle (see `recursiveProperties`): the
-            // others skip hashing two names.
-            var boxed = false
-            if case .model = expression.unwrapped {
-                boxed = boxedProperties.contains(PropertyKey(model: model.name.value, property: property.name.value))
-            }
+            // The resolver decided which properties close a cycle of models (`SpecResolver.boxRecursiveProperties`).
+            let boxed = property.isBoxed
             var view = PropertyView(
                 docLines: documentation(property.documentation), isBoxed: boxed,
                 declaration: SwiftSource.concatenated(access, "var ", member, ": ", type), storageDeclaration: "",

@@ -11,8 +11,6 @@ struct Translator {
     let api: String
     let access: String
     let models: [String: ResolvedModel]
-    /// Model properties stored through `Indirect` because they close a cycle of direct references.
-    let boxedProperties: Set<PropertyKey>
     /// Each scope's access protocol as endpoints name it (`Shop.Access.Reader`), by the scope's spec name.
     let accessProtocols: [String: String]
     /// Models that error schemas decode, which therefore conform to `Error`.
@@ -26,11 +24,6 @@ struct Translator {
     let defaultFailureMembers: [TypeExpression]
     var defaultFailureType: String { failureType(members: defaultFailureMembers) }
 
-    struct PropertyKey: Hashable {
-        var model: String
-        var property: String
-    }
-
     init(spec: ResolvedSpec, specFileName: String, options: GeneratorOptions) {
         self.spec = spec
         self.options = options
@@ -41,7 +34,6 @@ struct Translator {
         var models: [String: ResolvedModel] = [:]
         for model in spec.models { models[model.name.value] = model }
         self.models = models
-        self.boxedProperties = Self.recursiveProperties(in: spec.models)
         var accessProtocols: [String: String] = [:]
         for scope in spec.scopes {
             accessProtocols[scope.name.value] = Self.accessProtocol(of: scope.name.value, api: api)
@@ -268,35 +260,6 @@ struct Translator {
 
     func memberName(_ name: String) -> String {
         SwiftSource.identifier(SwiftName.memberName(name))
-    }
-
-    // MARK: Recursion
-
-    /// Properties that refer directly (not through an array or dictionary) to a model on the same cycle.
-    static func recursiveProperties(in models: [ResolvedModel]) -> Set<PropertyKey> {
-        let references = models.map(directReferences(of:))
-        let graph = NameGraph(names: models.map(\.name.value), targets: references.map { $0.map(\.target) })
-        var boxed: Set<PropertyKey> = []
-        for cycle in graph.cycles() {
-            let members = Set(cycle.map { models[$0].name.value })
-            for member in cycle {
-                for reference in references[member] where members.contains(reference.target) {
-                    boxed.insert(PropertyKey(model: models[member].name.value, property: reference.property))
-                }
-            }
-        }
-        return boxed
-    }
-
-    private static func directReferences(of model: ResolvedModel) -> [(property: String, target: String)] {
-        guard case .object(let properties) = model.kind else { return [] }
-        var references: [(property: String, target: String)] = []
-        // By index: a property is a big value, and the loop needs two of its fields.
-        for index in properties.indices {
-            guard case .model(let target) = properties[index].type.unwrapped else { continue }
-            references.append((properties[index].name.value, target))
-        }
-        return references
     }
 }
 

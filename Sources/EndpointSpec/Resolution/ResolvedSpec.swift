@@ -141,6 +141,9 @@ package struct ResolvedProperty: Sendable, Hashable {
     package var dateFormat: DateFormat = .iso8601
     /// In a form body: how a list of text travels.
     package var arrayFormat: Parameter.ArrayFormat = .repeat
+    /// Whether the property refers directly (not through a list or a dictionary) to a model on a cycle of models
+    /// through itself, so it must be stored behind a reference for its model to have a size.
+    package var isBoxed: Bool = false
 }
 
 /// A header with a fixed value.

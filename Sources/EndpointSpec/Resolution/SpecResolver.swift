@@ -87,6 +87,7 @@ package enum SpecResolver {
         for (index, choice) in choices.enumerated() {
             for name in choice.names { if let scope = scopeIndex[name] { scopes[scope].choices.append(index) } }
         }
+        Self.boxRecursiveProperties(in: &models)
         var errorResolution = resolution
         var resolved = ResolvedSpec(
             file: spec.file, api: spec.api, baseURL: spec.baseURL, description: spec.description,
@@ -95,6 +96,37 @@ package enum SpecResolver {
         resolved.constantHeaders = resolution.apiHeaders
         resolved.servers = spec.servers
         return complete && errorResolution.complete ? resolved : nil
+    }
+}
+
+extension SpecResolver {
+    /// Marks ``ResolvedProperty/isBoxed`` on each property that refers directly (not through a list or a
+    /// dictionary) to a model on the same cycle, so the models on a cycle have a size.
+    static func boxRecursiveProperties(in models: inout [ResolvedModel]) {
+        let references = models.map(directReferences(of:))
+        let graph = NameGraph(names: models.map(\.name.value), targets: references.map { $0.map(\.target) })
+        for cycle in graph.cycles() {
+            let members = Set(cycle.map { models[$0].name.value })
+            for member in cycle {
+                guard case .object(var properties) = models[member].kind else { continue }
+                for reference in references[member] where members.contains(reference.target) {
+                    properties[reference.index].isBoxed = true
+                }
+                models[member].kind = .object(properties)
+            }
+        }
+    }
+
+    /// The properties of `model` whose type is a model (or an optional one), by index.
+    private static func directReferences(of model: ResolvedModel) -> [(index: Int, target: String)] {
+        guard case .object(let properties) = model.kind else { return [] }
+        var references: [(index: Int, target: String)] = []
+        // By index: a property is a big value, and the loop needs one of its fields.
+        for index in properties.indices {
+            guard case .model(let target) = properties[index].type.unwrapped else { continue }
+            references.append((index, target))
+        }
+        return references
     }
 }
 
