@@ -6,7 +6,7 @@ extension Translator {
     /// The models of one file. Their views are not built here: each is built when the template reaches it
     /// (``DeferredContextList``), so translating a model and rendering it are one step.
     func modelsView(for models: [ResolvedModel]) -> ModelsView {
-        let errors = models.filter { errorModels.contains($0.name.value) }.map { namer.qualifiedModel($0.name.value) }
+        let errors = models.filter(\.isErrorModel).map { namer.qualifiedModel($0.name.value) }
         return ModelsView(
             file: fileView, container: "\(api).\(GeneratedNames.models)",
             models: DeferredContextList(count: models.count) { modelView(models[$0]) }, hasModels: !models.isEmpty,

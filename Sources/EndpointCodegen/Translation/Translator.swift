@@ -13,8 +13,6 @@ struct Translator {
     let models: [String: ResolvedModel]
     /// Each scope's access protocol as endpoints name it (`Shop.Access.Reader`), by the scope's spec name.
     let accessProtocols: [String: String]
-    /// Models that error schemas decode, which therefore conform to `Error`.
-    let errorModels: Set<String>
     /// Whether the API declares default errors, so endpoints merge into `defaultErrors` (decided once, not per
     /// endpoint).
     let hasDefaultErrors: Bool
@@ -40,15 +38,6 @@ struct Translator {
         }
         self.accessProtocols = accessProtocols
         self.exampleModels = Self.exampleModels(in: spec.models, byName: models)
-        var errorModels = Set(spec.errors.compactMap { $0.type.modelNames.first })
-        for namespace in spec.namespaces.indices {
-            for endpoint in spec.namespaces[namespace].endpoints.indices {
-                for error in spec.namespaces[namespace].endpoints[endpoint].errors {
-                    if let model = error.type.modelNames.first { errorModels.insert(model) }
-                }
-            }
-        }
-        self.errorModels = errorModels
         self.hasDefaultErrors = !spec.errors.isEmpty
         self.defaultFailureMembers = Self.distinctMembers(spec.errors)
     }

@@ -72,6 +72,8 @@ package struct ResolvedModel: Sendable, Hashable {
     package var documentation: Documentation
     /// For an enumeration: integer values rather than strings.
     package var isIntegerEnumeration = false
+    /// Whether an error response decodes into it (the API's or an endpoint's `errors`), so it is an `Error`.
+    package var isErrorModel = false
 }
 
 /// One of several types, with how a value tells which.

@@ -89,9 +89,11 @@ package enum SpecResolver {
         }
         Self.boxRecursiveProperties(in: &models)
         var errorResolution = resolution
+        let apiErrors = errorResolution.errors(spec.errors)
+        Self.markErrorModels(in: &models, errors: apiErrors, namespaces: namespaces)
         var resolved = ResolvedSpec(
             file: spec.file, api: spec.api, baseURL: spec.baseURL, description: spec.description,
-            scopes: scopes, errors: errorResolution.errors(spec.errors), models: models, namespaces: namespaces)
+            scopes: scopes, errors: apiErrors, models: models, namespaces: namespaces)
         resolved.scopeChoices = choices
         resolved.constantHeaders = resolution.apiHeaders
         resolved.servers = spec.servers
@@ -114,6 +116,23 @@ extension SpecResolver {
                 }
                 models[member].kind = .object(properties)
             }
+        }
+    }
+
+    /// Marks ``ResolvedModel/isErrorModel`` on the models an error response decodes into, the API's or an
+    /// endpoint's.
+    static func markErrorModels(
+        in models: inout [ResolvedModel], errors: [ResolvedError], namespaces: [ResolvedNamespace]
+    ) {
+        var names = Set(errors.compactMap { $0.type.modelNames.first })
+        for namespace in namespaces {
+            for endpoint in namespace.endpoints {
+                for error in endpoint.errors { if let model = error.type.modelNames.first { names.insert(model) } }
+            }
+        }
+        guard !names.isEmpty else { return }
+        for index in models.indices where names.contains(models[index].name.value) {
+            models[index].isErrorModel = true
         }
     }
 
