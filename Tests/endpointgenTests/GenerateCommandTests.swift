@@ -279,6 +279,55 @@ struct GenerateCommandTests {
                 + "2:1; close it with '{{/file}}'\n")
     }
 
+    @Test("a Struct template decides the Swift of a property: let declarations and a doc line of its own compile")
+    func structTemplateFromStructure() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let templates = folder.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let builtIn = try String(
+            contentsOf: CLIRunner.packageRoot.appendingPathComponent("Templates/Struct.mustache"), encoding: .utf8)
+        let stored = "{{^isBoxed}}\n        {{declaration}}\n{{/isBoxed}}\n"
+        #expect(builtIn.contains(stored))
+        let custom = builtIn.replacingOccurrences(
+            of: stored,
+            with: """
+                {{^isBoxed}}
+                        /// Travels as `{{wireName}}`{{#isOptional}}, and may be absent{{/isOptional}}.
+                        {{access}}let {{name}}: {{type}}
+                {{/isBoxed}}
+
+                """)
+        try custom.write(to: templates.appendingPathComponent("Struct.mustache"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out")
+        // EdgeCases has keywords for names, recursive (boxed) models and nullable properties.
+        for spec in ["Specs/Shop.yaml", "Specs/EdgeCases.yaml"] {
+            try? FileManager.default.removeItem(at: output)
+            let result = try await CLIRunner.run([
+                "generate", spec, "--output", output.path, "--templates", templates.path,
+            ])
+            #expect(result.status == 0, "\(result.standardError)")
+            let sources = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted().map {
+                output.appendingPathComponent($0)
+            }
+            let models = try String(
+                contentsOf: try #require(sources.first { $0.lastPathComponent.contains("+Models") }), encoding: .utf8)
+            if spec.hasSuffix("Shop.yaml") {
+                #expect(
+                    models.contains("/// Travels as `first_name`.\n        public let firstName: String\n"), "\(models)"
+                )
+                #expect(
+                    models.contains(
+                        "/// Travels as `avatar_id`, and may be absent.\n        public let avatarId: String?"))
+                #expect(!models.contains("public var firstName"))
+            }
+            let checked = try await TypeChecker.typeCheck(
+                sources, modulesDirectory: CLIRunner.productsDirectory.appendingPathComponent("Modules"),
+                extraArguments: ["-warnings-as-errors", "-module-name", "Client"])
+            #expect(checked.status == 0, "\(spec): \(checked.output)")
+        }
+    }
+
     @Test(
         "bad options are usage errors",
         arguments: [["--files", "0"], ["--files", "257"], ["--files", "automatic"], ["--access", "open"]])

@@ -189,9 +189,9 @@ enum TemplateField: String, Sendable, CaseIterable {
         errorSchemaType, exampleArguments, failures, failuresEnum, file, genericClause, getter, hasCodingKeys,
         hasConstantHeaders, hasDefaultErrors, hasDiscriminator, hasEndpoints, hasExample, hasFailures, hasModels,
         hasProperties, hasScopes, hasServers, header, imports, inherits, initIsMultiline, initParameterList,
-        initParameters, isAuthorized, isBoxed, isDeprecated, isEnum, isMultiline, isStruct, jsonType, keyType, literal,
-        matches, models, modelsEnum, modifiers, name, namespaces, oneOfView, parameterType, plainName, properties,
-        qualifiedName, reading, receivedResponseType, responseHeaders, returnType, scopeChoices, scopeEnum, scopes,
-        servers, serversEnum, setter, spiImports, storageDeclaration, stringType, structView, successResponses,
-        unknownCase
+        initParameters, isAuthorized, isBoxed, isDeprecated, isEnum, isMultiline, isOptional, isStruct, jsonType,
+        keyType, literal, matches, models, modelsEnum, modifiers, name, namespaces, oneOfView, parameterType, plainName,
+        properties, qualifiedName, reading, receivedResponseType, responseHeaders, returnType, scopeChoices, scopeEnum,
+        scopes, servers, serversEnum, setter, spiImports, storageDeclaration, stringType, structView, successResponses,
+        type, unknownCase, wireName
 }

@@ -64,6 +64,7 @@ extension Translator {
             // The resolver decided which properties close a cycle of models (`SpecResolver.boxRecursiveProperties`).
             let boxed = property.isBoxed
             var view = PropertyView(
+                name: member, type: type, wireName: property.wireName, isOptional: optional,
                 docLines: documentation(property.documentation), isBoxed: boxed,
                 declaration: SwiftSource.concatenated(access, "var ", member, ": ", type), storageDeclaration: "",
                 getter: "", setter: "", assignment: SwiftSource.concatenated("self.", member, " = ", parameter.use),

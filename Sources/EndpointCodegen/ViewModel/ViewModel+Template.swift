@@ -179,6 +179,10 @@ extension StructView: TemplateContext {
 extension PropertyView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
         switch name.field {
+        case .name: return .text(self.name)
+        case .type: return .text(self.type)
+        case .wireName: return .text(self.wireName)
+        case .isOptional: return .flag(self.isOptional)
         case .docLines: return .texts(self.docLines)
         case .isBoxed: return .flag(self.isBoxed)
         case .declaration: return .text(self.declaration)

@@ -198,6 +198,14 @@ extension StructView {
 }
 
 struct PropertyView: Sendable {
+    /// `firstName`: the property's Swift name, in backticks where it must be.
+    var name: String
+    /// `String?`: its Swift type as the model's file spells it.
+    var type: String
+    /// `first_name`: its key in JSON, as the spec gives it.
+    var wireName: String
+    /// Whether it may be left out (`nil`): its type is optional.
+    var isOptional: Bool
     var docLines: [String]
     /// The stored property, or for boxed recursive properties the computed one.
     var isBoxed: Bool
