@@ -310,7 +310,26 @@ extension SpecDecoder {
     private mutating func parameters(_ node: YAMLNode, of owner: String) -> [Parameter] {
         guard let entries = namedEntries(of: node, "'params' of \(owner)", expected: "a mapping of parameter names")
         else { return [] }
-        return entries.compactMapReservingAll { parameter($0, of: owner) }
+        return entries.compactMapReservingAll { entry in
+            let firstProblem = diagnostics.diagnostics.count
+            let decoded = parameter(entry, of: owner)
+            // Only the short form `name: Type` can be a misplaced endpoint key; a mapping says it is a parameter.
+            if diagnostics.diagnostics.count > firstProblem, entry.value.mappingEntries == nil,
+                SpecKeys.endpoint.contains(entry.key)
+            {
+                diagnostics.addNote(
+                    Self.endpointKeyNote(entry.key, at: entry.keyLocation), toDiagnosticsFrom: firstProblem)
+            }
+            return decoded
+        }
+    }
+
+    /// For a parameter named like an endpoint key whose checks failed: `response: Story` indented two spaces too far
+    /// lands under `params`, so it was most likely meant as that key.
+    static func endpointKeyNote(_ name: String, at location: SourceLocation) -> Diagnostic.Note {
+        .init(
+            "'\(name)' is also a key of an endpoint: if it was meant as the endpoint's own, it is indented too far "
+                + "and reads as a parameter under 'params'; indent it as far as 'params'", at: location)
     }
 
     /// `params` at the top level: parameters every endpoint of the listed `methods` (all, without) has, after its

@@ -25,4 +25,9 @@ struct DiagnosticCollector {
     mutating func append(contentsOf other: [Diagnostic]) {
         diagnostics.append(contentsOf: other)
     }
+
+    /// Adds `note` to every diagnostic collected from index `start` on: a likely cause they share.
+    mutating func addNote(_ note: Diagnostic.Note, toDiagnosticsFrom start: Int) {
+        for index in start..<diagnostics.count { diagnostics[index].notes.append(note) }
+    }
 }

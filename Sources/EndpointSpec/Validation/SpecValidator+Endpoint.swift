@@ -255,6 +255,18 @@ extension SpecValidator {
 
         var filled: Set<String> = []
         for (parameter, location) in zip(endpoint.parameters, placement.locations) {
+            let firstProblem = diagnostics.diagnostics.count
+            defer {
+                // `response: Story` indented two spaces too far lands under `params`: a parameter named like an
+                // endpoint key whose checks fail was most likely meant as that key.
+                if diagnostics.diagnostics.count > firstProblem, parameter.location == nil, parameter.key == nil,
+                    SpecKeys.endpoint.contains(parameter.name.value)
+                {
+                    diagnostics.addNote(
+                        SpecDecoder.endpointKeyNote(parameter.name.value, at: parameter.name.location),
+                        toDiagnosticsFrom: firstProblem)
+                }
+            }
             checkType(parameter.type, of: "parameter '\(parameter.name.value)'")
             checkDefault(
                 parameter.defaultValue, of: parameter.type, subject: "parameter '\(parameter.name.value)' of \(subject)"

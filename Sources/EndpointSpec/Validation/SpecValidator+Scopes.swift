@@ -11,9 +11,10 @@ extension SpecValidator {
                 checkAPIKeyName(name, in: location, of: "scope '\(scope.name.value)'")
             }
             for include in scope.includes where !scopeNames.contains(include.value) {
+                let suggestion = suggestionHint(for: include.value, among: spec.scopes.lazy.map(\.name.value))
                 diagnostics.error(
                     "scope '\(scope.name.value)' includes unknown scope '\(include.value)'"
-                        + suggestionHint(for: include.value, among: spec.scopes.lazy.map(\.name.value)),
+                        + (suggestion.isEmpty ? declaredScopesHint(adding: include.value) : suggestion),
                     at: include.location)
             }
         }
@@ -125,11 +126,23 @@ extension SpecValidator {
     }
 
     private mutating func reportUnknownScope(_ name: Located<String>, of subject: String) {
-        let hint =
+        var hint =
             scopeNames.isEmpty
             ? "; define it under 'scopes' at the top of the spec"
             : suggestionHint(for: name.value, among: spec.scopes.lazy.map(\.name.value))
+        if hint.isEmpty { hint = declaredScopesHint(adding: name.value) }
         diagnostics.error("unknown scope '\(name.value)' for \(subject)\(hint)", at: name.location)
+    }
+
+    /// "; the spec declares the scopes Guest and Customer: use one of them, or declare 'Admin' under 'scopes'":
+    /// for a name close to none of them, so the reader sees what there is. At most ten names are listed.
+    func declaredScopesHint(adding name: String) -> String {
+        let names = spec.scopes.map { "'\($0.name.value)'" }
+        let shown = names.count > 10 ? names.prefix(10).joined(separator: ", ") + " and \(names.count - 10) more" : {
+            names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        }()
+        let (scopes, use) = names.count == 1 ? ("the scope", "use it") : ("the scopes", "use one of them")
+        return "; the spec declares \(scopes) \(shown): \(use), or declare '\(name)' under 'scopes'"
     }
 
     /// A walk around a cycle that starts and ends at its first scope, following includes within the cycle.

@@ -347,8 +347,27 @@ struct YAMLTreeBuilder {
             if let context, let contextAt {
                 message += " (\(context) at \(contextAt.line):\(contextAt.column))"
             }
+            let indentation = indentation(ofLine: problemAt.line)
             if character(at: problemAt) == 0x09 || lineHasLeadingTab(problemAt.line) {
                 message += "; indent with spaces: YAML does not allow tabs for indentation"
+            } else if error.problem.contains("did not find expected key"), context?.contains("block mapping") == true,
+                let contextAt, let indentation, indentation + 1 != contextAt.column
+            {
+                // libyaml names the mapping the line broke (its first key), which is a sibling, not the mistake.
+                message =
+                    "invalid YAML: line \(problemAt.line) is indented to column \(indentation + 1), but the keys of the "
+                    + "mapping it is in start at column \(contextAt.column) (line \(contextAt.line)); indent it as "
+                    + "far as the keys beside it, or one level further to put it under the key above"
+            } else if error.problem.contains("mapping values are not allowed"), let indentation,
+                let previous = previousContentLine(before: problemAt.line),
+                let previousIndentation = self.indentation(ofLine: previous), indentation > previousIndentation,
+                lineHasKeyWithValue(previous)
+            {
+                // `id: Int` then, indented further, `response: Story`: the second line continues the first's value.
+                message +=
+                    "; line \(problemAt.line) is indented further than line \(previous), so it reads as the rest of "
+                    + "line \(previous)'s value rather than a key of its own: indent it as far as line \(previous) "
+                    + "(or less, to put it under an outer key)"
             } else if context?.contains("flow") == true, let contextAt,
                 linesContain("/{", from: contextAt.line, to: problemAt.line)
             {
@@ -439,6 +458,39 @@ struct YAMLTreeBuilder {
             if byte != 0x20 { return false }
         }
         return false
+    }
+
+    /// How many spaces line `line` starts with; nil for a line that does not exist.
+    private func indentation(ofLine line: Int) -> Int? {
+        guard let start = lineStart(line) else { return nil }
+        var count = 0
+        while start + count < text.count, text[start + count] == 0x20 { count += 1 }
+        return count
+    }
+
+    /// The nearest line before `line` with something other than spaces or a comment.
+    private func previousContentLine(before line: Int) -> Int? {
+        var candidate = line - 1
+        while candidate >= 1 {
+            if let start = lineStart(candidate) {
+                let first = text[start...].first { $0 != 0x20 }
+                if let first, first != 0x0A, first != 0x0D, first != UInt8(ascii: "#") { return candidate }
+            }
+            candidate -= 1
+        }
+        return nil
+    }
+
+    /// Whether line `line` is `key: value` with a value on the same line (not a key that opens a block).
+    private func lineHasKeyWithValue(_ line: Int) -> Bool {
+        guard let start = lineStart(line) else { return false }
+        let end = text[start...].firstIndex(of: 0x0A) ?? text.count
+        let content = text[start..<end].drop { $0 == 0x20 }
+        guard let colon = content.firstIndex(of: UInt8(ascii: ":")), colon + 1 < end, text[colon + 1] == 0x20 else {
+            return false
+        }
+        let value = text[(colon + 1)..<end].drop { $0 == 0x20 }
+        return !value.isEmpty && value.first != UInt8(ascii: "#") && value.first != 0x0D
     }
 
     /// Whether the text of lines `first` through `last` contains `needle`.
