@@ -138,9 +138,14 @@ extension SpecValidator {
     /// for a name close to none of them, so the reader sees what there is. At most ten names are listed.
     func declaredScopesHint(adding name: String) -> String {
         let names = spec.scopes.map { "'\($0.name.value)'" }
-        let shown = names.count > 10 ? names.prefix(10).joined(separator: ", ") + " and \(names.count - 10) more" : {
-            names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
-        }()
+        let shown: String
+        if names.count > 10 {
+            shown = names.prefix(10).joined(separator: ", ") + " and \(names.count - 10) more"
+        } else if names.count == 1 {
+            shown = names[0]
+        } else {
+            shown = names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        }
         let (scopes, use) = names.count == 1 ? ("the scope", "use it") : ("the scopes", "use one of them")
         return "; the spec declares \(scopes) \(shown): \(use), or declare '\(name)' under 'scopes'"
     }
