@@ -19,9 +19,9 @@ import FoundationNetworking
 /// ```swift
 /// let stubs = StubbedTransport(baseURL: Shop.baseURL)
 /// let customer = stubs.scope(Shop.Scope.Customer.self)
-/// customer.stub(Shop.Customer.get(), with: .success(profile))
-/// customer.stub(Shop.Customer.patch(), with: .failure(problem, status: 422))
-/// customer.stub(Shop.Resources.upload(image: anyImage), with: .clientFailure(.notConnectedToInternet))
+/// customer.stub(Shop.Customer.get(), .success(.example))          // typed by the endpoint (``EndpointStub``)
+/// customer.stub(Shop.Customer.patch(), .failure(.validationProblem(problem), status: 422))
+/// customer.stub(Shop.Resources.upload(image: anyImage), .clientFailure(.notConnectedToInternet))
 /// let client = APIClient(configuration: .init(baseURL: Shop.baseURL, transport: stubs))
 /// // … run the app code …
 /// #expect(customer.requests(for: Shop.Customer.patch()).count == 1)
