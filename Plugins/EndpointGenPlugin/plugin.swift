@@ -33,16 +33,20 @@ extension EndpointGenPlugin: XcodeBuildToolPlugin {
 /// ``SpecFiles``' rules, the one source file (`Plugins/PluginsShared`) that endpointgen compiles too.
 enum SpecNaming {
     /// One build command per spec among a target's `files`, with the spec, `endpointgen.yaml` and its templates
-    /// as inputs and the files the layout names as outputs; an error naming the rule when there is no spec.
+    /// as inputs and the files the layout names as outputs; a warning saying how to start one when there is no spec.
     /// Shared by the SwiftPM and Xcode faces of the plugin.
     static func commands(files: [URL], target: String, place: String, tool: URL, workDirectory: URL) throws
         -> [Command]
     {
         let specs = files.filter { SpecFiles.isTargetSpec(fileName: $0.lastPathComponent) }.sorted { $0.path < $1.path }
         guard !specs.isEmpty else {
-            Diagnostics.error(
-                "EndpointGen: target '\(target)' applies the EndpointGen plugin but has no spec; add a file named "
-                    + "NAME.endpoints.yaml (or an OpenAPI document, NAME.openapi.yaml) to \(place) (see the README)")
+            // A warning, not an error: an error here would also stop `swift package generate-endpoints --init`,
+            // which SwiftPM runs only after applying the build plugins, so the way out would be closed.
+            Diagnostics.warning(
+                "EndpointGen: target '\(target)' applies the EndpointGen plugin but has no spec yet. Start one with "
+                    + "`swift package --allow-writing-to-package-directory generate-endpoints --init NAME --target "
+                    + "\(target)`, which writes a commented NAME.endpoints.yaml that builds as written, or add your own "
+                    + "NAME.endpoints.yaml (or an OpenAPI document, NAME.openapi.yaml) to \(place)")
             return []
         }
         let config = files.first { $0.lastPathComponent == SpecFiles.configurationFileName }

@@ -11,11 +11,16 @@ import PackagePlugin
 struct GenerateEndpoints: CommandPlugin {
     static let usage = """
         USAGE: swift package --allow-writing-to-package-directory generate-endpoints [--target <name> ...]
+               swift package --allow-writing-to-package-directory generate-endpoints --init <API> --target <name>
 
         Writes the Swift client of each NAME.endpoints.yaml into Sources/<target>/Generated, for checking in.
           --target <name>   Generate for this target (repeatable). A target's first generation needs it.
                             Without it, only targets that already have a Generated folder are refreshed,
                             so a target that applies the EndpointGen build plugin is never written into.
+          --init <API>      Instead, start a spec: write a commented <API>.endpoints.yaml and an
+                            endpointgen.yaml into the one --target's folder (nothing if either exists),
+                            with the tool the plugins already built. Works for a target that applies
+                            the build plugin: its next build generates the client.
           --help            Show this help.
         """
 
@@ -25,21 +30,43 @@ struct GenerateEndpoints: CommandPlugin {
         SpecFiles.isTargetSpec(fileName: url.lastPathComponent)
     }
 
-    /// The `--target` names, or nil when the arguments asked for help (printed) or hold an unknown one
-    /// (reported with the usage).
-    static func targets(from arguments: [String]) -> [String]? {
+    /// What the arguments ask for: the `--target` names, and the API name of `--init`.
+    struct Request {
+        var targets: [String]
+        var initName: String?
+    }
+
+    /// The request, or nil when the arguments asked for help (printed) or hold an unknown one or a bad
+    /// combination (reported with the usage).
+    static func request(from arguments: [String]) -> Request? {
         var extractor = ArgumentExtractor(arguments)
         if extractor.extractFlag(named: "help") > 0 || extractor.extractFlag(named: "h") > 0 {
             print(usage)
             return nil
         }
         let wanted = extractor.extractOption(named: "target")
+        let initNames = extractor.extractOption(named: "init")
         guard extractor.remainingArguments.isEmpty else {
             let unknown = extractor.remainingArguments.map { "'\($0)'" }.joined(separator: ", ")
             Diagnostics.error("generate-endpoints: unknown argument \(unknown)\n" + usage)
             return nil
         }
-        return wanted
+        guard initNames.count <= 1, initNames.isEmpty || wanted.count == 1 else {
+            Diagnostics.error("generate-endpoints: --init takes one API name and one --target\n" + usage)
+            return nil
+        }
+        return Request(targets: wanted, initName: initNames.first)
+    }
+
+    /// Runs `endpointgen init NAME --directory FOLDER`; false (reported) when it fails.
+    static func start(_ name: String, in folder: URL, tool: URL, target: String) throws -> Bool {
+        let process = try Process.run(tool, arguments: ["init", name, "--directory", folder.path])
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            Diagnostics.error("generate-endpoints: endpointgen init failed for target '\(target)'")
+            return false
+        }
+        return true
     }
 
     /// Runs endpointgen for one target's specs into `folder`, with its `endpointgen.yaml` when `files` has one;
@@ -59,10 +86,16 @@ struct GenerateEndpoints: CommandPlugin {
     }
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        guard let wanted = Self.targets(from: arguments) else { return }
+        guard let request = Self.request(from: arguments) else { return }
+        let wanted = request.targets
         let sourceTargets = context.package.targets.compactMap { $0 as? SourceModuleTarget }
         for name in wanted where !sourceTargets.contains(where: { $0.name == name }) {
             Diagnostics.error("generate-endpoints: the package has no source target named '\(name)'")
+            return
+        }
+        if let name = request.initName, let target = sourceTargets.first(where: { $0.name == wanted[0] }) {
+            let tool = try context.tool(named: "endpointgen")
+            _ = try Self.start(name, in: target.directoryURL, tool: tool.url, target: target.name)
             return
         }
         let targets = sourceTargets.filter { wanted.isEmpty || wanted.contains($0.name) }
@@ -107,7 +140,12 @@ import XcodeProjectPlugin
 /// have a `Generated` folder there are refreshed.
 extension GenerateEndpoints: XcodeCommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        guard let wanted = Self.targets(from: arguments) else { return }
+        guard let request = Self.request(from: arguments) else { return }
+        let wanted = request.targets
+        if request.initName != nil {
+            Diagnostics.error("generate-endpoints: --init works in packages; in Xcode, run endpointgen init")
+            return
+        }
         let tool = try context.tool(named: "endpointgen")
         for target in context.xcodeProject.targets where wanted.isEmpty || wanted.contains(target.displayName) {
             let files = target.inputFiles.map(\.url)
