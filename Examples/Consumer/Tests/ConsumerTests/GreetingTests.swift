@@ -41,4 +41,23 @@ struct GreetingTests {
         }
         #expect(stubs.requests.count == 2)
     }
+
+    @Test("two stubbed pages linked by Link: the app walks both, and the stubs are typed by the endpoint")
+    func pagesLinkedByLink() async throws {
+        let stubs = StubbedTransport(baseURL: baseURL)
+        var first = HTTPBin.Models.Echo.example
+        first.url = "https://httpbin.invalid/anything/feed"
+        var second = first
+        second.url = "https://httpbin.invalid/anything/feed?page=2"
+        stubs.stub(
+            HTTPBin.Feed.page(), matching: .request,
+            .success(first, headers: ["Link": "<https://httpbin.invalid/anything/feed?page=2>; rel=\"next\""]))
+        stubs.stub(HTTPBin.Feed.page(page: 2), matching: .request, .success(second))
+        let client = APIClient(configuration: .init(baseURL: baseURL, transport: stubs))
+
+        var urls: [String] = []
+        for try await page in client.pages(HTTPBin.Feed.page()) { urls.append(page.url) }
+        #expect(urls == [first.url, second.url])
+        #expect(stubs.requests.map { $0.url?.query } == [nil, "page=2"])
+    }
 }
