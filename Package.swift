@@ -34,7 +34,14 @@ let package = Package(
         // Reads a spec: YAML node tree over libyaml's event API, the `Spec` model, validation, diagnostics.
         .target(
             name: "EndpointSpec",
-            dependencies: ["CYAML", "CEndpointThreads", "HTTPRules"]
+            dependencies: ["CYAML", "CEndpointThreads", "HTTPRules", "EndpointGenSupport"]
+        ),
+
+        // The generator's infrastructure, apart from what a spec is: work spread over the cores (with the CPU
+        // affinity that keeps it spread on Linux) and the timing of the phases.
+        .target(
+            name: "EndpointGenSupport",
+            dependencies: ["CEndpointThreads"]
         ),
 
         // The default Mustache templates, embedded in the binary so `endpointgen` works when copied alone.
@@ -61,6 +68,7 @@ let package = Package(
             name: "EndpointCodegen",
             dependencies: [
                 "EndpointSpec",
+                "EndpointGenSupport",
                 "EndpointTemplates",
             ]
         ),
@@ -85,6 +93,7 @@ let package = Package(
             dependencies: [
                 "EndpointSpec",
                 "EndpointCodegen",
+                "EndpointGenSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -132,7 +141,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "EndpointSpecTests",
-            dependencies: ["EndpointSpec", "TestSupport"],
+            dependencies: ["EndpointSpec", "EndpointGenSupport", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

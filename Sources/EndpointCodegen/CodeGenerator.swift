@@ -1,3 +1,4 @@
+import EndpointGenSupport
 import EndpointSpec
 
 /// One file of generated Swift, in memory.

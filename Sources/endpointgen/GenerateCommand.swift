@@ -1,5 +1,6 @@
 import ArgumentParser
 import EndpointCodegen
+import EndpointGenSupport
 import EndpointSpec
 
 #if canImport(FoundationEssentials)

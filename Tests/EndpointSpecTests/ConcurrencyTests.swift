@@ -1,4 +1,5 @@
 import CEndpointThreads
+import EndpointGenSupport
 import EndpointSpec
 import Testing
 

@@ -1,3 +1,4 @@
+import EndpointGenSupport
 import EndpointSpec
 
 #if canImport(FoundationEssentials)

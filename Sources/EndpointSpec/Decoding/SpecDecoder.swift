@@ -1,3 +1,5 @@
+import EndpointGenSupport
+
 /// Reads a ``Spec`` out of a YAML node tree, the second stage of loading.
 ///
 /// It decides what each scalar means for the key it stands under, reports unknown keys and values of the

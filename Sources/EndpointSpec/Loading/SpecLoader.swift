@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import EndpointGenSupport
 import FoundationEssentials
 #else
 import Foundation

@@ -1,3 +1,5 @@
+import EndpointGenSupport
+
 /// Turns a spec that validation found free of errors into a ``ResolvedSpec``: the stage between validation and
 /// translation. It decides nothing validation has not checked; it records the decisions (a parameter's location
 /// through ``ParameterPlacement``, the path's placeholder order, a body's shape) so that no later stage makes

@@ -1,3 +1,5 @@
+import EndpointGenSupport
+
 /// Checks a decoded ``Spec`` as a whole: references, scopes, paths and parameters, and names that would clash
 /// in Swift. Every problem is collected; nothing stops at the first. The stage after decoding: it reads a ``Spec``
 /// value and nothing else, so it can be tried on one built or changed in code.

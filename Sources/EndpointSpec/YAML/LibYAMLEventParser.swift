@@ -1,6 +1,7 @@
 import CEndpointThreads
 import CYAML
 import Dispatch
+import EndpointGenSupport
 
 /// One event of libyaml's parser, copied out of C memory into Swift values.
 enum YAMLEvent {

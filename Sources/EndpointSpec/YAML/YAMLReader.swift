@@ -1,3 +1,5 @@
+import EndpointGenSupport
+
 /// Reads one YAML document into a ``YAMLNode`` tree, reporting every problem as a ``Diagnostic``.
 ///
 /// Built directly on libyaml's event parser. Besides what libyaml checks, the reader rejects what a spec
