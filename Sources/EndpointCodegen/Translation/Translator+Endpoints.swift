@@ -283,9 +283,9 @@ extension Translator {
     /// The Swift case of the enum model `type` that travels as `wire`.
     func enumCaseName(of wire: String, in type: TypeExpression) -> String {
         guard case .model(let name) = type.unwrapped, let model = models[name],
-            case .enumeration(let cases) = model.kind, let match = cases.first(where: { $0.value.value == wire })
+            case .enumeration(let cases) = model.kind, let match = cases.first(where: { $0.wireValue == wire })
         else { return SwiftSource.identifier(SwiftName.memberName(wire)) }
-        return SwiftSource.identifier(SwiftName.enumCaseName(match.name?.value ?? match.value.value))
+        return SwiftSource.identifier(match.swiftName)
     }
 
     /// How documentation shows a default: as the spec wrote it.

@@ -187,7 +187,7 @@ extension Translator {
             switch models[name]?.kind {
             case .enumeration(let cases)?:
                 guard let first = cases.first else { return nil }
-                let caseName = SwiftSource.identifier(SwiftName.enumCaseName(first.name?.value ?? first.value.value))
+                let caseName = SwiftSource.identifier(first.swiftName)
                 return (nil, { namer in "\(namer.modelName(name)).\(caseName)" })
             case .object?: return (name, { namer in "\(namer.modelName(name)).example" })
             default: return nil
@@ -196,18 +196,17 @@ extension Translator {
         }
     }
 
-    private func enumView(_ model: ResolvedModel, _ cases: [EnumCase]) -> EnumView {
+    private func enumView(_ model: ResolvedModel, _ cases: [ResolvedEnumCase]) -> EnumView {
         var taken: Set<String> = []
         let caseViews = cases.map { enumCase -> EnumCaseView in
-            let swiftName = SwiftName.enumCaseName(enumCase.name?.value ?? enumCase.value.value)
-            taken.insert(swiftName)
+            taken.insert(enumCase.swiftName)
             // An integer value as Swift writes it (`1`, whatever the spec's spelling); validation made it an Int.
             let literal =
                 model.isIntegerEnumeration
-                ? Int(enumCase.value.value).map(String.init) ?? enumCase.value.value
-                : SwiftSource.stringLiteral(enumCase.value.value)
+                ? Int(enumCase.wireValue).map(String.init) ?? enumCase.wireValue
+                : SwiftSource.stringLiteral(enumCase.wireValue)
             return EnumCaseView(
-                docLines: documentation(enumCase.documentation), name: SwiftSource.identifier(swiftName),
+                docLines: documentation(enumCase.documentation), name: SwiftSource.identifier(enumCase.swiftName),
                 literal: literal)
         }
         let unknown = ["unknown", "unrecognized", "unknownValue"].first { !taken.contains($0) } ?? "_unknown"

@@ -60,10 +60,20 @@ package struct ResolvedError: Sendable, Hashable {
 }
 
 /// A model: an object with properties (those it extends included), an enum, or one of several models.
+/// A value of an enum model, with the Swift case name decided once.
+package struct ResolvedEnumCase: Sendable, Hashable {
+    /// The value on the wire, as written.
+    package var wireValue: String
+    /// The Swift case name before identifier rules (backticks) apply: the spec's `name`, else derived from the
+    /// value (`in_progress` → `inProgress`, `none` → `_none`).
+    package var swiftName: String
+    package var documentation: Documentation
+}
+
 package struct ResolvedModel: Sendable, Hashable {
     package enum Kind: Sendable, Hashable {
         case object([ResolvedProperty])
-        case enumeration([EnumCase])
+        case enumeration([ResolvedEnumCase])
         case oneOf(ResolvedOneOf)
     }
 

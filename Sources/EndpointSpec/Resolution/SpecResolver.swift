@@ -341,8 +341,13 @@ private struct Resolution: Sendable {
             return ResolvedModel(
                 name: model.name, kind: .object(properties.map { property($0) }), documentation: model.documentation)
         case .enumeration(let cases):
+            let resolvedCases = cases.map {
+                ResolvedEnumCase(
+                    wireValue: $0.value.value, swiftName: SwiftName.enumCaseName($0.name?.value ?? $0.value.value),
+                    documentation: $0.documentation)
+            }
             var resolved = ResolvedModel(
-                name: model.name, kind: .enumeration(cases), documentation: model.documentation)
+                name: model.name, kind: .enumeration(resolvedCases), documentation: model.documentation)
             resolved.isIntegerEnumeration = model.isIntegerEnumeration
             return resolved
         case .oneOf(let oneOf):
