@@ -25,12 +25,22 @@ final class CombineSink<Element: Sendable, Output: Sendable>: Sink<Output>, @unc
         super.init(observer: observer)
     }
 
+    /// Each source's subscription, so a source that finishes is let go of at once, as RxSwift does.
+    private var subscriptions: [SingleAssignmentDisposable] = []
+
     func run(_ sources: [Observable<Element>]) -> Disposable {
         guard !sources.isEmpty else {
+            // No sources: combineLatest's one combination is the empty one; zip has nothing to pair.
+            if !isZip {
+                do { forward(.next(try selector([]))) } catch {
+                    forward(.error(error))
+                    return self
+                }
+            }
             forward(.completed)
             return self
         }
-        let subscriptions = sources.map { _ in SingleAssignmentDisposable() }
+        subscriptions = sources.map { _ in SingleAssignmentDisposable() }
         upstream.setDisposable(Disposables.create(subscriptions))
         for (index, source) in sources.enumerated() {
             subscriptions[index].setDisposable(
@@ -46,36 +56,42 @@ final class CombineSink<Element: Sendable, Output: Sendable>: Sink<Output>, @unc
     private func on(_ event: Event<Element>, at index: Int) {
         switch event {
         case .next(let element):
-            let values = state.withLock { state -> [Element]? in
+            // The values to combine, or nil; and whether the sequence can never send again: this source sent, nothing
+            // can be combined with it, and every other source is done (RxSwift's rule for both operators).
+            let (values, hopeless) = state.withLock { state -> ([Element]?, Bool) in
                 if isZip {
                     state.queues[index].append(element)
-                    guard state.queues.allSatisfy({ !$0.isEmpty }) else { return nil }
-                    return state.queues.indices.map { state.queues[$0].removeFirst() }
+                    if state.queues.allSatisfy({ !$0.isEmpty }) {
+                        return (state.queues.indices.map { state.queues[$0].removeFirst() }, false)
+                    }
+                } else {
+                    state.latest[index] = element
+                    let values = state.latest.compactMap { $0 }
+                    if values.count == state.latest.count { return (values, false) }
                 }
-                state.latest[index] = element
-                let values = state.latest.compactMap { $0 }
-                return values.count == state.latest.count ? values : nil
+                return (nil, state.done.indices.allSatisfy { $0 == index || state.done[$0] })
             }
             if let values {
                 do { emit(.next(try selector(values))) } catch { emit(.error(error)) }
-            }
-            if isZip {
-                // A finished source with nothing left queued means no more tuples can form.
-                let finished = state.withLock { state in
-                    state.queues.indices.contains { state.done[$0] && state.queues[$0].isEmpty }
-                }
-                if finished { emit(.completed) }
+            } else if hopeless {
+                emit(.completed)
             }
         case .error(let error):
             emit(.error(error))
         case .completed:
-            let finished = state.withLock { state -> Bool in
+            // Both complete when every source has: zip may still pair what the others send against a finished
+            // source's queue until they finish too, as RxSwift's zip does.
+            let allDone = state.withLock { state -> Bool? in
+                guard !state.done[index] else { return nil }
                 state.done[index] = true
-                if isZip { return state.queues[index].isEmpty || state.done.allSatisfy { $0 } }
-                // combineLatest completes when all are done, or at once if this one never sent anything.
-                return state.done.allSatisfy { $0 } || state.latest[index] == nil
+                return state.done.allSatisfy { $0 }
             }
-            if finished { emit(.completed) }
+            guard let allDone else { return }
+            if allDone {
+                emit(.completed)
+            } else {
+                subscriptions[index].dispose()
+            }
         }
     }
 }
