@@ -96,6 +96,9 @@ final class MergeSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unchec
     @usableFromInline let state = Locked(State())
     @usableFromInline let group = CompositeDisposable()
     @usableFromInline let gate = SerializingGate<Event<Output>>()
+    /// The source's subscription, let go of as soon as the source completes (RxSwift's timing), while inner
+    /// sequences may still run.
+    @usableFromInline let sourceSubscription = SingleAssignmentDisposable()
 
     @usableFromInline
     init(
@@ -110,7 +113,8 @@ final class MergeSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unchec
     @inlinable
     func run(_ source: Observable<Source>) -> Disposable {
         upstream.setDisposable(group)
-        _ = group.insert(source.subscribe(AnyObserver<Source> { [self] event in onSource(event) }))
+        _ = group.insert(sourceSubscription)
+        sourceSubscription.setDisposable(source.subscribe(AnyObserver<Source> { [self] event in onSource(event) }))
         return self
     }
 
@@ -144,6 +148,7 @@ final class MergeSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unchec
                 state.sourceDone = true
                 return state.active == 0 && state.queue.isEmpty
             }
+            sourceSubscription.dispose()
             if done { emit(.completed) }
         }
     }
@@ -246,6 +251,7 @@ final class SwitchSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unche
                 state.sourceDone = true
                 return !state.innerActive
             }
+            sourceSubscription.dispose()
             if done { emit(.completed) }
         }
     }

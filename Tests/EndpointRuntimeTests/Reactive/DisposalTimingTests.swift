@@ -1,0 +1,37 @@
+import EndpointRuntime
+import EndpointRuntimeTesting
+import Testing
+
+/// When an operator lets go of a source: as soon as that source can no longer matter, as RxSwift's own tests
+/// expect (their subscription intervals), not when the whole chain ends.
+@Suite("Sources are let go of when they finish")
+struct DisposalTimingTests {
+    /// An outer sequence that sends one inner sequence at 210 and completes at 300, while the inner one runs on.
+    private func outerCompletesFirst(
+        _ operate: @escaping @Sendable (Observable<Observable<Int>>) -> Observable<Int>
+    ) -> (events: [Recorded<Event<Int>>], outer: [Subscription], inner: [Subscription]) {
+        let scheduler = TestScheduler(initialClock: 0)
+        let inner = scheduler.createColdObservable([.next(10, 1), .next(200, 2)])
+        let outer = scheduler.createHotObservable([
+            .next(210, inner.asObservable()), Recorded.completed(300, Observable<Int>.self),
+        ])
+        let observer = scheduler.start { operate(outer.asObservable()) }
+        return (observer.events, outer.subscriptions, inner.subscriptions)
+    }
+
+    @Test("flatMap, concatMap and flatMapLatest end the outer subscription when the outer completes")
+    func outerEndsAtItsCompletion() {
+        let operators: [(String, @Sendable (Observable<Observable<Int>>) -> Observable<Int>)] = [
+            ("flatMap", { $0.flatMap { $0 } }),
+            ("concatMap", { $0.concatMap { $0 } }),
+            ("flatMapLatest", { $0.flatMapLatest { $0 } }),
+        ]
+        for (name, operate) in operators {
+            let result = outerCompletesFirst(operate)
+            #expect(result.events == [.next(220, 1), .next(410, 2)], "\(name)")
+            #expect(result.outer == [Subscription(200, 300)], "\(name)")
+            // The inner sequence never completes, so it runs until the subscription is disposed at 1000.
+            #expect(result.inner == [Subscription(210, 1000)], "\(name)")
+        }
+    }
+}
