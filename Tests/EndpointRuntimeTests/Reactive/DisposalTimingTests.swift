@@ -35,3 +35,20 @@ struct DisposalTimingTests {
         }
     }
 }
+
+extension DisposalTimingTests {
+    @Test("share(replay:scope:) lets go of its source when the source completes or fails, in both scopes")
+    func shareEndsAtStop() {
+        for scope in [SubjectLifetimeScope.whileConnected, .forever] {
+            for stop in [Recorded.completed(330, Int.self), .error(330, ShareStopError())] {
+                let scheduler = TestScheduler(initialClock: 0)
+                let source = scheduler.createHotObservable([.next(210, 1), .next(300, 2), stop])
+                let observer = scheduler.start { source.asObservable().share(replay: 1, scope: scope) }
+                #expect(observer.events.count == 3, "\(scope)")
+                #expect(source.subscriptions == [Subscription(200, 330)], "\(scope), \(stop)")
+            }
+        }
+    }
+}
+
+private struct ShareStopError: Error, Equatable {}

@@ -69,6 +69,8 @@ final class SharedConnection<Element: Sendable>: Sendable {
                     AnyObserver<Element> { [self] event in
                         if resetsOnStop, event.isStopEvent { reset(generation: generation) }
                         subject.on(event)
+                        // A stopped source is let go of at once (RxSwift's timing), whatever the scope.
+                        if event.isStopEvent { connect.dispose() }
                     }))
         }
         return Disposables.create(with: { [self] in
