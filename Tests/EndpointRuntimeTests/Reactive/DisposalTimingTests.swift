@@ -52,3 +52,16 @@ extension DisposalTimingTests {
 }
 
 private struct ShareStopError: Error, Equatable {}
+
+extension DisposalTimingTests {
+    @Test("take(until:) lets go of the other sequence when it completes without an element, and runs on")
+    func takeUntilOtherCompletesEmpty() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(230, 2), Recorded.completed(250, Int.self)])
+        let other = scheduler.createHotObservable([Recorded.completed(225, Int.self)])
+        let observer = scheduler.start { source.asObservable().take(until: other) }
+        #expect(observer.events == [.next(210, 1), .next(230, 2), .completed(250)])
+        #expect(other.subscriptions == [Subscription(200, 225)])
+        #expect(source.subscriptions == [Subscription(200, 250)])
+    }
+}

@@ -21,14 +21,17 @@ extension ObservableType {
         let trigger = other.asObservable()
         return Observable { observer in
             let sink = Sink<Element>(observer: observer)
-            let triggerSubscription = trigger.subscribe(
-                AnyObserver { event in
-                    switch event {
-                    case .next: sink.forward(.completed)
-                    case .error(let error): sink.forward(.error(error))
-                    case .completed: break
-                    }
-                })
+            // `other` completing without an element ends nothing, and is let go of at once (RxSwift's timing).
+            let triggerSubscription = SingleAssignmentDisposable()
+            triggerSubscription.setDisposable(
+                trigger.subscribe(
+                    AnyObserver { event in
+                        switch event {
+                        case .next: sink.forward(.completed)
+                        case .error(let error): sink.forward(.error(error))
+                        case .completed: triggerSubscription.dispose()
+                        }
+                    }))
             let sourceSubscription = source.subscribe(AnyObserver(eventHandler: sink.forward))
             sink.upstream.setDisposable(Disposables.create(triggerSubscription, sourceSubscription))
             return sink
