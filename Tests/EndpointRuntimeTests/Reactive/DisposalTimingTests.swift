@@ -65,3 +65,14 @@ extension DisposalTimingTests {
         #expect(source.subscriptions == [Subscription(200, 250)])
     }
 }
+
+extension DisposalTimingTests {
+    @Test("delay lets go of its source when the completion arrives, and delivers it later")
+    func delayEndsSourceAtItsCompletion() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(250, 2), .next(350, 3), Recorded.completed(550, Int.self)])
+        let observer = scheduler.start { source.asObservable().delay(.seconds(100), scheduler: scheduler) }
+        #expect(observer.events == [.next(350, 2), .next(450, 3), .completed(650)])
+        #expect(source.subscriptions == [Subscription(200, 550)])
+    }
+}

@@ -68,21 +68,25 @@ extension ObservableType {
             let sink = Sink<Element>(observer: observer)
             let timers = CompositeDisposable()
             let gate = SerializingGate<Event<Element>>()
-            let subscription = source.subscribe(
-                AnyObserver<Element> { event in
-                    if case .error = event {
-                        sink.forward(event)
-                        return
-                    }
-                    let holder = SingleAssignmentDisposable()
-                    guard let key = timers.insert(holder) else { return }
-                    holder.setDisposable(
-                        scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-                            timers.remove(for: key)
-                            gate.deliver(event) { sink.forward($0) }
-                            return Disposables.create()
-                        })
-                })
+            let subscription = SingleAssignmentDisposable()
+            subscription.setDisposable(
+                source.subscribe(
+                    AnyObserver<Element> { event in
+                        if case .error = event {
+                            sink.forward(event)
+                            return
+                        }
+                        let holder = SingleAssignmentDisposable()
+                        guard let key = timers.insert(holder) else { return }
+                        holder.setDisposable(
+                            scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+                                timers.remove(for: key)
+                                gate.deliver(event) { sink.forward($0) }
+                                return Disposables.create()
+                            })
+                        // The source is let go of when its completion arrives, not when it is delivered (RxSwift).
+                        if case .completed = event { subscription.dispose() }
+                    }))
             sink.upstream.setDisposable(Disposables.create(subscription, timers))
             return sink
         }
