@@ -92,6 +92,21 @@ struct OperatorTests {
             ])
     }
 
+    @Test("do on a source that stops while it is subscribed to: the source's disposal, onSubscribed, onDispose")
+    func doOrderOnSynchronousSource() {
+        let log = Locked<[String]>([])
+        let source = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onCompleted()
+            return Disposables.create { log.withLock { $0.append("sourceDispose") } }
+        }
+        _ = source.do(
+            onSubscribed: { log.withLock { $0.append("doOnSubscribed") } },
+            onDispose: { log.withLock { $0.append("doOnDispose") } }
+        ).subscribe()
+        #expect(log.withLock { $0 } == ["sourceDispose", "doOnSubscribed", "doOnDispose"])
+    }
+
     @Test("catch switches to the handler's sequence; catchAndReturn to one element")
     func catching() {
         let source = scheduler.createHotObservable([.next(210, 1), .error(220, TestError())])

@@ -36,11 +36,13 @@ extension ObservableType {
                         sink.forward(.error(error))
                     }
                 })
+            // Before the disposal below: a source that stopped while it was subscribed to is disposed only now, and
+            // RxSwift's order is the source's disposal, `onSubscribed`, then `onDispose`.
+            onSubscribed?()
             // With the subscription, so that it runs when the sink disposes itself after a stop event (as RxSwift
             // does), or on an explicit dispose, whichever comes first.
             sink.upstream.setDisposable(
                 onDispose.map { Disposables.create(subscription, Disposables.create(with: $0)) } ?? subscription)
-            onSubscribed?()
             return sink
         }
     }
