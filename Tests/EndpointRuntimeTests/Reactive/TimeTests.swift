@@ -31,6 +31,35 @@ struct TimeTests {
         #expect(observer.events == [.next(210, 1), .next(225, 3), .completed(300)])
     }
 
+    @Test("throttle(latest: false): an element at the end of the window goes at once (RxSwift's events)")
+    func throttleFirstAtWindowEnd() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4), .next(350, 5), .next(410, 6), .next(450, 7),
+            .completed(500),
+        ])
+        let observer = scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
+        #expect(observer.events == [.next(210, 2), .next(410, 6), .completed(500)])
+        #expect(source.subscriptions == [Subscription(200, 500)])
+    }
+
+    @Test("throttle(latest: true): at the end of a window an arriving element goes at once; a kept one waits")
+    func throttleLatestAcrossWindows() {
+        for (end, completion) in [(900, 900), (500, 610)] {
+            let scheduler = TestScheduler(initialClock: 0)
+            let source = scheduler.createHotObservable([
+                .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4), .next(350, 5), .next(410, 6),
+                .next(450, 7), .completed(TestTime(end)),
+            ])
+            let observer = scheduler.start { source.throttle(.seconds(200), latest: true, scheduler: scheduler) }
+            // 2 at once; 6 arrives when 200 have passed since 2, so it goes at once; 7 is kept until 610. A
+            // completion at 500 waits for it; the source is let go of when it completes all the same.
+            #expect(
+                observer.events == [.next(210, 2), .next(410, 6), .next(610, 7), .completed(TestTime(completion))])
+            #expect(source.subscriptions == [Subscription(200, TestTime(end))])
+        }
+    }
+
     @Test("delay shifts elements and completion, not errors")
     func delay() {
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])

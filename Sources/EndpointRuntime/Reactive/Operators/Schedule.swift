@@ -136,58 +136,77 @@ extension ObservableType {
         }
     }
 
-    /// At most one element per `dueTime`: the first at once, then (with `latest`) the newest of each window at
-    /// its end, as RxSwift's `throttle(_:latest:scheduler:)`.
+    /// At most one element per `dueTime`, as RxSwift's `throttle(_:latest:scheduler:)`: an element that comes
+    /// `dueTime` or more after the last one sent goes at once; one that comes sooner is dropped, or with `latest`
+    /// kept as the newest and sent when `dueTime` has passed since the last one sent. A completion waits for a kept
+    /// element.
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<
         Element
     > {
         let source = asObservable()
+        let window = dueTime.seconds
         return Observable { observer in
             let sink = Sink<Element>(observer: observer)
             let timer = SerialDisposable()
-            let state = Locked((pending: Element?.none, windowOpen: false, completed: false))
+            let state = Locked((lastSent: RxTime?.none, kept: Element?.none, completed: false))
             let gate = SerializingGate<Event<Element>>()
-            @Sendable func openWindow() {
-                timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-                    let (value, completed) = state.withLock { state -> (Element?, Bool) in
-                        defer { state.pending = nil }
-                        if state.pending == nil { state.windowOpen = false }
-                        return (state.pending, state.completed)
-                    }
-                    if let value {
-                        gate.deliver(.next(value)) { sink.forward($0) }
-                        openWindow()
-                    }
-                    if completed { gate.deliver(.completed) { sink.forward($0) } }
-                    return Disposables.create()
+            /// Sends the kept element, if any, then the completion that waited for it.
+            @Sendable func sendKept() {
+                let (value, completed) = state.withLock { state -> (Element?, Bool) in
+                    defer { state.kept = nil }
+                    if state.kept != nil { state.lastSent = scheduler.now }
+                    return (state.kept, state.completed)
                 }
+                if let value { gate.deliver(.next(value)) { sink.forward($0) } }
+                if completed { gate.deliver(.completed) { sink.forward($0) } }
             }
-            let subscription = source.subscribe(
-                AnyObserver<Element> { event in
-                    switch event {
-                    case .next(let element):
-                        let sendNow = state.withLock { state -> Bool in
-                            if state.windowOpen {
-                                if latest { state.pending = element }
-                                return false
+            let subscription = SingleAssignmentDisposable()
+            subscription.setDisposable(
+                source.subscribe(
+                    AnyObserver<Element> { event in
+                        switch event {
+                        case .next(let element):
+                            let now = scheduler.now
+                            // How long until `dueTime` has passed since the last element sent; nil: send now.
+                            let wait = state.withLock { state -> Double? in
+                                let remaining = state.lastSent.map { window - now.timeIntervalSince($0) } ?? 0
+                                guard remaining > 0 else {
+                                    state.lastSent = now
+                                    state.kept = nil
+                                    return nil
+                                }
+                                guard latest else { return -1 }
+                                let scheduled = state.kept != nil
+                                state.kept = element
+                                return scheduled ? -1 : remaining
                             }
-                            state.windowOpen = true
-                            return true
-                        }
-                        if sendNow {
+                            switch wait {
+                            case nil:
+                                timer.disposable = Disposables.create()
+                                gate.deliver(event) { sink.forward($0) }
+                            case let remaining? where remaining > 0:
+                                let nanoseconds = Int((remaining * 1e9).rounded())
+                                timer.disposable = scheduler.scheduleRelative((), dueTime: .nanoseconds(nanoseconds)) {
+                                    _ in
+                                    sendKept()
+                                    return Disposables.create()
+                                }
+                            default:
+                                break
+                            }
+                        case .error:
+                            state.withLock { $0.kept = nil }
                             gate.deliver(event) { sink.forward($0) }
-                            openWindow()
+                        case .completed:
+                            let waiting = state.withLock { state -> Bool in
+                                state.completed = true
+                                return state.kept != nil
+                            }
+                            // The source is let go of now, though its completion may wait for a kept element.
+                            subscription.dispose()
+                            if !waiting { gate.deliver(.completed) { sink.forward($0) } }
                         }
-                    case .error:
-                        gate.deliver(event) { sink.forward($0) }
-                    case .completed:
-                        let waiting = state.withLock { state -> Bool in
-                            state.completed = true
-                            return state.pending != nil
-                        }
-                        if !waiting { gate.deliver(.completed) { sink.forward($0) } }
-                    }
-                })
+                    }))
             sink.upstream.setDisposable(Disposables.create(subscription, timer))
             return sink
         }
