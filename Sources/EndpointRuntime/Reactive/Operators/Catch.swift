@@ -65,34 +65,65 @@ extension ObservableType {
         }
     }
 
-    /// Subscribes again each time the sequence `notificationHandler` makes from the errors sends an element;
-    /// ends with its error or completion.
+    /// Subscribes again each time the sequence `notificationHandler` makes from the errors sends an element, as
+    /// RxSwift's `retry(when:)`: after an error, the notifier's next element subscribes again, its error ends the
+    /// sequence with that error, and its completion completes it. A notifier that stops while the source runs
+    /// without an error changes nothing until the source fails; a source that completes completes the sequence.
     public func retry<Trigger: ObservableConvertibleType>(
         when notificationHandler: @escaping @Sendable (Observable<Swift.Error>) -> Trigger
+    ) -> Observable<Element> {
+        retry(when: notificationHandler, failure: { $0 })
+    }
+
+    /// `retry(when:)` for errors of type `Failure`: any other error ends the sequence at once.
+    public func retry<Trigger: ObservableConvertibleType, Failure: Swift.Error>(
+        when notificationHandler: @escaping @Sendable (Observable<Failure>) -> Trigger
+    ) -> Observable<Element> {
+        retry(when: notificationHandler, failure: { $0 as? Failure })
+    }
+
+    private func retry<Trigger: ObservableConvertibleType, Failure: Swift.Error>(
+        when notificationHandler: @escaping @Sendable (Observable<Failure>) -> Trigger,
+        failure: @escaping @Sendable (Swift.Error) -> Failure?
     ) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
             let sink = Sink<Element>(observer: observer)
-            let errors = PublishSubject<Swift.Error>()
-            let serial = SerialDisposable()
+            let errors = PublishSubject<Failure>()
+            // The notifier's elements, shared: each error subscribes to it afresh, and a notifier that stopped
+            // earlier hands its stop event to the next error's subscription at once.
+            let notifier = PublishSubject<Trigger.Element>()
+            let current = SerialDisposable()
+            let trigger = SerialDisposable()
             @Sendable func attempt() {
                 guard !sink.isDisposed else { return }
-                serial.setSubscription {
+                current.setSubscription {
                     source.subscribe(
                         AnyObserver<Element> { event in
-                            if case .error(let error) = event { errors.onNext(error) } else { sink.forward(event) }
+                            guard case .error(let error) = event else {
+                                sink.forward(event)
+                                return
+                            }
+                            guard let typed = failure(error) else {
+                                sink.forward(event)
+                                return
+                            }
+                            // The failed attempt is let go of now; the notifier decides whether another follows.
+                            current.disposable = Disposables.create()
+                            trigger.disposable = notifier.subscribe(
+                                AnyObserver<Trigger.Element> { event in
+                                    switch event {
+                                    case .next: attempt()
+                                    case .error(let error): sink.forward(.error(error))
+                                    case .completed: sink.forward(.completed)
+                                    }
+                                })
+                            errors.onNext(typed)
                         })
                 }
             }
-            let triggerSubscription = notificationHandler(errors.asObservable()).asObservable().subscribe(
-                AnyObserver { event in
-                    switch event {
-                    case .next: attempt()
-                    case .error(let error): sink.forward(.error(error))
-                    case .completed: sink.forward(.completed)
-                    }
-                })
-            sink.upstream.setDisposable(Disposables.create(triggerSubscription, serial))
+            let handler = notificationHandler(errors.asObservable()).asObservable().subscribe(notifier.asObserver())
+            sink.upstream.setDisposable(Disposables.create(handler, current, trigger))
             attempt()
             return sink
         }
