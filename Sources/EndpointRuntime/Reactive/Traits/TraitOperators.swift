@@ -1,0 +1,103 @@
+extension PrimitiveSequence where Trait == SingleTrait {
+    /// The element if it satisfies `predicate`, else nothing: a `Maybe`.
+    public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(raw: source.filter(predicate))
+    }
+
+    /// The element transformed, or nothing when `transform` gives nil: a `Maybe`.
+    public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Maybe<
+        Result
+    > {
+        Maybe(raw: source.compactMap(transform))
+    }
+
+    /// The elements of every `Single` of `collection` together, once each has one; `[]` at once for none.
+    public static func zip<Collection: Swift.Collection & Sendable>(_ collection: Collection) -> Single<[Element]>
+    where Collection.Element == Single<Element> {
+        guard !collection.isEmpty else { return Single<[Element]>.just([]) }
+        return Single<[Element]>(raw: Observable.zip(collection.map(\.source)))
+    }
+
+    /// The element, sent on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
+        Single(raw: Observable.just(element).subscribe(on: scheduler))
+    }
+}
+
+extension PrimitiveSequence where Trait == MaybeTrait {
+    /// The element if it satisfies `predicate`, else nothing.
+    public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(raw: source.filter(predicate))
+    }
+
+    /// The element transformed, or nothing when `transform` gives nil.
+    public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Maybe<
+        Result
+    > {
+        Maybe(raw: source.compactMap(transform))
+    }
+
+    /// `other` when this `Maybe` completes empty.
+    public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
+        Maybe(raw: emptyOr(other.source))
+    }
+
+    /// `other` when this `Maybe` completes empty: a `Single` either way.
+    public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
+        Single(raw: emptyOr(other.source))
+    }
+
+    /// Both elements combined once both have one; empty if either completes empty.
+    public static func zip<E1: Sendable, E2: Sendable>(
+        _ first: Maybe<E1>, _ second: Maybe<E2>, resultSelector: @escaping @Sendable (E1, E2) throws -> Element
+    ) -> Maybe<Element> {
+        Maybe(raw: Observable.zip(first.source, second.source, resultSelector: resultSelector))
+    }
+
+    /// This sequence's element, or `other`'s events when it has none.
+    private func emptyOr(_ other: Observable<Element>) -> Observable<Element> {
+        let source = self.source
+        return Observable.deferred {
+            let sent = AtomicInt()
+            return source.do(onNext: { _ in _ = sent.exchange(1) })
+                .concat(Observable.deferred { sent.value == 0 ? other : Observable.empty() })
+        }
+    }
+}
+
+extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
+    /// Completes when every one of `completables` has completed, all running at once; the first error ends it.
+    public static func zip(_ completables: [Completable]) -> Completable {
+        Completable(raw: Observable.merge(completables.map(\.source)))
+    }
+
+    /// Completes when every one of `completables` has completed, all running at once.
+    public static func zip(_ completables: Completable...) -> Completable {
+        zip(completables)
+    }
+
+    /// Completes when every one of `completables` has, all running at once; as `zip`, under RxSwift's other name.
+    public static func merge(_ completables: [Completable]) -> Completable {
+        zip(completables)
+    }
+
+    /// Completes when every one of `completables` has, all running at once.
+    public static func merge(_ completables: Completable...) -> Completable {
+        zip(completables)
+    }
+
+    /// Each of `completables` in turn, the next once the one before has completed.
+    public static func concat(_ completables: [Completable]) -> Completable {
+        Completable(raw: Observable.concat(completables.map(\.source)))
+    }
+
+    /// Each of `completables` in turn.
+    public static func concat(_ completables: Completable...) -> Completable {
+        concat(completables)
+    }
+
+    /// `next`'s outcome once this has completed.
+    public func andThen<Next: Sendable>(_ next: Maybe<Next>) -> Maybe<Next> {
+        Maybe(raw: andThen(next.asObservable()))
+    }
+}
