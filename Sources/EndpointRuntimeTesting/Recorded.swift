@@ -43,6 +43,18 @@ extension Recorded {
     {
         Recorded(time: time, value: .error(error))
     }
+
+    /// The records as an array, as RxTest's `Recorded.events(.next(210, 1), .completed(220))` writes them.
+    public static func events<Element>(_ records: Recorded<Event<Element>>...) -> [Recorded<Event<Element>>]
+    where Value == Event<Element> {
+        records
+    }
+
+    /// The records as an array.
+    public static func events<Element>(_ records: [Recorded<Event<Element>>]) -> [Recorded<Event<Element>>]
+    where Value == Event<Element> {
+        records
+    }
 }
 
 /// When an observer subscribed to a testable observable, and when it unsubscribed (`Int.max`: never).

@@ -146,14 +146,14 @@ public final class TestScheduler: SchedulerType {
 
     /// Creates the observable at `created`, subscribes at `subscribed`, disposes at `disposed`, runs everything
     /// and returns what the observer received.
-    public func start<Element: Sendable>(
+    public func start<Source: ObservableConvertibleType>(
         created: TestTime = 100, subscribed: TestTime = 200, disposed: TestTime = 1000,
-        create: @escaping @Sendable () -> Observable<Element>
-    ) -> TestableObserver<Element> {
-        let observer = createObserver(Element.self)
-        let source = Locked(Observable<Element>?.none)
+        create: @escaping @Sendable () -> Source
+    ) -> TestableObserver<Source.Element> {
+        let observer = createObserver(Source.Element.self)
+        let source = Locked(Observable<Source.Element>?.none)
         let subscription = Locked(Disposable?.none)
-        scheduleAt(created) { source.withLock { $0 = create() } }
+        scheduleAt(created) { source.withLock { $0 = create().asObservable() } }
         scheduleAt(subscribed) {
             guard let observable = source.withLock({ $0 }) else { return }
             let disposable = observable.subscribe(observer)
@@ -165,9 +165,9 @@ public final class TestScheduler: SchedulerType {
     }
 
     /// Creates, subscribes and disposes at the default times, as `start(created:subscribed:disposed:create:)`.
-    public func start<Element: Sendable>(disposed: TestTime, create: @escaping @Sendable () -> Observable<Element>)
-        -> TestableObserver<Element>
-    {
+    public func start<Source: ObservableConvertibleType>(
+        disposed: TestTime, create: @escaping @Sendable () -> Source
+    ) -> TestableObserver<Source.Element> {
         start(created: 100, subscribed: 200, disposed: disposed, create: create)
     }
 }

@@ -60,3 +60,16 @@ struct TraitOperatorTests {
         #expect(events(of: Completable.merge(Completable.empty(), Completable.empty()).asObservable()) == [.completed])
     }
 }
+
+extension TraitOperatorTests {
+    @Test("TestScheduler.start takes any observable-convertible; Recorded.events; merge and concat of any collection")
+    func rxTestSignatures() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.start { Single.just(1) }
+        #expect(observer.events == Recorded.events(.next(200, 1), .completed(200)))
+
+        let sources = [Observable.of(1, 2), Observable.of(3)][...]
+        #expect(events(of: Observable.merge(sources)) == [.next(1), .next(2), .next(3), .completed])
+        #expect(events(of: Observable.concat(sources.reversed())) == [.next(3), .next(1), .next(2), .completed])
+    }
+}

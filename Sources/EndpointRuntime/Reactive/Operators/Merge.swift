@@ -57,8 +57,9 @@ extension ObservableType where Element: ObservableConvertibleType {
 
 extension ObservableType {
     /// The sequences' elements merged as they come.
-    public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
-        Observable<Observable<Element>>.from(sources).merge()
+    public static func merge<Sources: Collection & Sendable>(_ sources: Sources) -> Observable<Element>
+    where Sources.Element == Observable<Element> {
+        Observable<Observable<Element>>.from(Array(sources)).merge()
     }
 
     /// The sequences' elements merged as they come.
@@ -67,8 +68,9 @@ extension ObservableType {
     }
 
     /// The sequences one after another.
-    public static func concat(_ sources: [Observable<Element>]) -> Observable<Element> {
-        Observable<Observable<Element>>.from(sources).concat()
+    public static func concat<Sources: Sequence & Sendable>(_ sources: Sources) -> Observable<Element>
+    where Sources.Element == Observable<Element> {
+        Observable<Observable<Element>>.from(Array(sources)).concat()
     }
 
     /// The sequences one after another.
