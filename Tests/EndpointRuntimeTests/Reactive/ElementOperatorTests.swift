@@ -94,3 +94,34 @@ struct ElementOperatorTests {
         #expect(source.subscriptions == [Subscription(200, 220)])
     }
 }
+
+extension ElementOperatorTests {
+    @Test("flatMapFirst leaves out elements that come while an inner sequence runs; switchLatest follows the latest")
+    func flatMapFirstAndSwitchLatest() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.next(10, 10), .next(30, 20), Recorded.completed(40, Int.self)])
+        let b = scheduler.createColdObservable([.next(5, 99), Recorded.completed(10, Int.self)])
+        let c = scheduler.createColdObservable([.next(5, 7), Recorded.completed(10, Int.self)])
+        let outer = scheduler.createHotObservable([
+            .next(210, a.asObservable()), .next(220, b.asObservable()), .next(260, c.asObservable()),
+            Recorded.completed(300, Observable<Int>.self),
+        ])
+        let observer = scheduler.start { outer.asObservable().flatMapFirst { $0 } }
+        #expect(observer.events == [.next(220, 10), .next(240, 20), .next(265, 7), .completed(300)])
+        #expect(a.subscriptions == [Subscription(210, 250)])
+        #expect(b.subscriptions.isEmpty)
+        #expect(c.subscriptions == [Subscription(260, 270)])
+        #expect(outer.subscriptions == [Subscription(200, 300)])
+
+        let switching = TestScheduler(initialClock: 0)
+        let first = switching.createColdObservable([.next(10, 1), .next(30, 2)])
+        let second = switching.createColdObservable([.next(5, 3), Recorded.completed(10, Int.self)])
+        let sources = switching.createHotObservable([
+            .next(210, first.asObservable()), .next(230, second.asObservable()),
+            Recorded.completed(250, Observable<Int>.self),
+        ])
+        let switched = switching.start { sources.asObservable().switchLatest() }
+        #expect(switched.events == [.next(220, 1), .next(235, 3), .completed(250)])
+        #expect(first.subscriptions == [Subscription(210, 230)])
+    }
+}

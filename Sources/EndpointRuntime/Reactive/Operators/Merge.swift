@@ -26,6 +26,22 @@ extension ObservableType {
         }
     }
 
+    /// Each element's sequence, unless one is still running: elements that arrive meanwhile are left out. Completes
+    /// when the source and the running inner sequence have completed.
+    @inlinable
+    public func flatMapFirst<Inner: ObservableConvertibleType>(
+        _ selector: @escaping @Sendable (Element) throws -> Inner
+    ) -> Observable<Inner.Element> {
+        let source = asObservable()
+        return Observable { observer in
+            MergeSink<Element, Inner.Element>(
+                observer: observer, maxConcurrent: 1, dropsWhileBusy: true,
+                selector: { try selector($0).asObservable() }
+            )
+            .run(source)
+        }
+    }
+
     /// Each element's sequence, one after another in order.
     @inlinable
     public func concatMap<Inner: ObservableConvertibleType>(
@@ -50,6 +66,9 @@ extension ObservableType {
 extension ObservableType where Element: ObservableConvertibleType {
     /// The inner sequences' elements, merged.
     public func merge() -> Observable<Element.Element> { flatMap { $0 } }
+
+    /// The latest inner sequence's elements: each new one replaces (disposes) the one before.
+    public func switchLatest() -> Observable<Element.Element> { flatMapLatest { $0 } }
 
     /// The inner sequences one after another.
     public func concat() -> Observable<Element.Element> { concatMap { $0 } }
@@ -95,6 +114,8 @@ final class MergeSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unchec
 
     @usableFromInline let selector: @Sendable (Source) throws -> Observable<Output>
     @usableFromInline let maxConcurrent: Int
+    /// flatMapFirst: an element that comes while `maxConcurrent` inner sequences run is left out, not queued.
+    @usableFromInline let dropsWhileBusy: Bool
     @usableFromInline let state = Locked(State())
     @usableFromInline let group = CompositeDisposable()
     @usableFromInline let gate = SerializingGate<Event<Output>>()
@@ -104,11 +125,12 @@ final class MergeSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unchec
 
     @usableFromInline
     init(
-        observer: AnyObserver<Output>, maxConcurrent: Int,
+        observer: AnyObserver<Output>, maxConcurrent: Int, dropsWhileBusy: Bool = false,
         selector: @escaping @Sendable (Source) throws -> Observable<Output>
     ) {
         self.selector = selector
         self.maxConcurrent = maxConcurrent
+        self.dropsWhileBusy = dropsWhileBusy
         super.init(observer: observer)
     }
 
@@ -129,6 +151,9 @@ final class MergeSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unchec
     func onSource(_ event: Event<Source>) {
         switch event {
         case .next(let element):
+            // flatMapFirst leaves out an element that comes while an inner sequence runs, without calling the
+            // selector for it.
+            if dropsWhileBusy, state.withLock({ $0.active >= maxConcurrent }) { return }
             let inner: Observable<Output>
             do { inner = try selector(element) } catch {
                 emit(.error(error))
@@ -139,7 +164,7 @@ final class MergeSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unchec
                     state.active += 1
                     return true
                 }
-                state.queue.append(inner)
+                if !dropsWhileBusy { state.queue.append(inner) }
                 return false
             }
             if start { subscribe(inner) }
