@@ -125,3 +125,23 @@ extension ElementOperatorTests {
         #expect(first.subscriptions == [Subscription(210, 230)])
     }
 }
+
+extension ElementOperatorTests {
+    @Test("take(while:behavior:) and take(until:behavior:): the element that ends them is sent only when inclusive")
+    func takeBehaviors() {
+        let source = Observable.of(1, 2, 3, 4, 5)
+        #expect(events(of: source.take(while: { $0 < 3 })) == [.next(1), .next(2), .completed])
+        #expect(
+            events(of: source.take(while: { $0 < 3 }, behavior: .inclusive)) == [
+                .next(1), .next(2), .next(3), .completed,
+            ])
+        #expect(events(of: source.take(until: { $0 == 2 })) == [.next(1), .completed])
+        #expect(events(of: source.take(until: { $0 == 2 }, behavior: .inclusive)) == [.next(1), .next(2), .completed])
+
+        let scheduler = TestScheduler(initialClock: 0)
+        let hot = scheduler.createHotObservable([.next(210, 1), .next(220, 9), .next(230, 2)])
+        let observer = scheduler.start { hot.asObservable().take(until: { $0 > 5 }, behavior: .inclusive) }
+        #expect(observer.events == [.next(210, 1), .next(220, 9), .completed(220)])
+        #expect(hot.subscriptions == [Subscription(200, 220)])
+    }
+}

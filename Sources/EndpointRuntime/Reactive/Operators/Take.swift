@@ -10,9 +10,18 @@ extension ObservableType {
         lift { SkipSink(observer: $0, count: count) }
     }
 
-    /// Elements while `predicate` holds; completes at the first that fails it.
-    public func take(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-        lift { TakeWhileSink(observer: $0, predicate: predicate) }
+    /// The elements while `predicate` holds; with `behavior: .inclusive`, also the first element that fails it.
+    public func take(
+        while predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+    ) -> Observable<Element> {
+        lift { TakeWhileSink(observer: $0, predicate: predicate, behavior: behavior) }
+    }
+
+    /// The elements until one satisfies `predicate`; with `behavior: .inclusive`, that one too.
+    public func take(
+        until predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+    ) -> Observable<Element> {
+        take(while: { try !predicate($0) }, behavior: behavior)
     }
 
     /// The elements until `other` sends an element (or completes, as in RxSwift 6: only elements count).
@@ -74,18 +83,36 @@ final class SkipSink<Element>: PassThroughSink<Element, Element>, @unchecked Sen
     }
 }
 
+/// Whether `take(while:behavior:)` and `take(until:behavior:)` also send the element that ends them.
+public enum TakeBehavior: Sendable {
+    /// The element that ends the sequence is sent before the completion.
+    case inclusive
+    /// The element that ends the sequence is left out.
+    case exclusive
+}
+
 final class TakeWhileSink<Element>: PassThroughSink<Element, Element>, @unchecked Sendable {
     // Immutable besides Sink's atomics.
     private let predicate: @Sendable (Element) throws -> Bool
+    private let behavior: TakeBehavior
 
-    init(observer: AnyObserver<Element>, predicate: @escaping @Sendable (Element) throws -> Bool) {
+    init(
+        observer: AnyObserver<Element>, predicate: @escaping @Sendable (Element) throws -> Bool,
+        behavior: TakeBehavior
+    ) {
         self.predicate = predicate
+        self.behavior = behavior
         super.init(observer: observer)
     }
 
     override func onNext(_ element: Element) {
         do {
-            if try predicate(element) { forwardNext(element) } else { forward(.completed) }
+            if try predicate(element) {
+                forwardNext(element)
+            } else {
+                if behavior == .inclusive { forwardNext(element) }
+                forward(.completed)
+            }
         } catch {
             forward(.error(error))
         }
