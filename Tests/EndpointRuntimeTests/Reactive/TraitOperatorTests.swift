@@ -73,3 +73,23 @@ extension TraitOperatorTests {
         #expect(events(of: Observable.concat(sources.reversed())) == [.next(3), .next(1), .next(2), .completed])
     }
 }
+
+extension TraitOperatorTests {
+    @Test("subscribe { event in } on Maybe and Completable: one closure for the outcome")
+    func eventSubscriptions() {
+        let seen = Locked<[String]>([])
+        _ = Maybe.just(1).subscribe { event in
+            if case .success(let value) = event { seen.withLock { $0.append("success \(value)") } }
+        }
+        _ = Maybe<Int>.empty().subscribe { event in
+            if case .completed = event { seen.withLock { $0.append("empty") } }
+        }
+        _ = Completable.error(TestError()).subscribe { event in
+            if case .error = event { seen.withLock { $0.append("error") } }
+        }
+        _ = Completable.empty().subscribe { event in
+            if case .completed = event { seen.withLock { $0.append("completed") } }
+        }
+        #expect(seen.withLock { $0 } == ["success 1", "empty", "error", "completed"])
+    }
+}

@@ -101,3 +101,19 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         Maybe(raw: andThen(next.asObservable()))
     }
 }
+
+extension PrimitiveSequence where Trait == MaybeTrait {
+    /// Subscribes with one closure for the outcome: the element, the error, or an empty completion.
+    public func subscribe(_ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void) -> Disposable {
+        subscribe(
+            onSuccess: { observer(.success($0)) }, onError: { observer(.error($0)) },
+            onCompleted: { observer(.completed) })
+    }
+}
+
+extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
+    /// Subscribes with one closure for the outcome: completion or the error.
+    public func subscribe(_ observer: @escaping @Sendable (CompletableEvent) -> Void) -> Disposable {
+        subscribe(onCompleted: { observer(.completed) }, onError: { observer(.error($0)) })
+    }
+}
