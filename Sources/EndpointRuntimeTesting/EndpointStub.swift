@@ -53,13 +53,7 @@ public struct EndpointStub<Response: Sendable, Failure: Sendable>: Sendable {
         guard let model = Mirror(reflecting: error).children.first?.value as? any Encodable else {
             preconditionFailure("the declared error \(error) holds no Encodable model to answer with")
         }
-        var headers = headers
-        if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
-        do {
-            return EndpointStub(.body(try JSONCoding.makeEncoder().encode(model), status: status, headers: headers))
-        } catch {
-            preconditionFailure("the declared error's model does not encode: \(error)")
-        }
+        return EndpointStub(.json(model, status: status, headers: headers))
     }
 
     /// No response at all: the client reports a client-side failure (`.notConnectedToInternet` is `noConnection`).

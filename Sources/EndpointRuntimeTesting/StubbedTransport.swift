@@ -216,7 +216,9 @@ public struct StubResponse: Sendable {
         }
     }
 
-    private static func json(_ model: some Encodable & Sendable, status: Int, headers: HeaderFields) -> StubResponse {
+    /// `model` as JSON, encoded now as the generated models encode themselves, `Content-Type` set unless given;
+    /// an encoding failure fails the request it answers.
+    static func json(_ model: any Encodable, status: Int, headers: HeaderFields) -> StubResponse {
         let encoded = Result { try JSONCoding.makeEncoder().encode(model) }
         var headers = headers
         if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }

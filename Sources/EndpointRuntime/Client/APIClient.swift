@@ -340,8 +340,8 @@ public final class APIClient: EndpointClient {
         _ data: Data, headers: HeaderFields, of request: URLRequest, in store: any ConditionalRequestStore
     ) async {
         guard let url = request.url else { return }
-        let etag = Self.header("ETag", in: headers)
-        let lastModified = Self.header("Last-Modified", in: headers)
+        let etag = headers["ETag"]
+        let lastModified = headers["Last-Modified"]
         guard etag != nil || lastModified != nil else { return }
         await store.store(
             StoredResponse(
@@ -410,10 +410,6 @@ public final class APIClient: EndpointClient {
         } catch {
             throw ClientError.client(ClientFailure(.cancelled, endpoint: endpoint))
         }
-    }
-
-    static func header(_ name: String, in headers: HeaderFields) -> String? {
-        headers[name]
     }
 
     /// One round trip through the transport, with transport errors mapped and the exchange logged.

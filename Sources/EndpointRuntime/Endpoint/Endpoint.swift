@@ -74,10 +74,9 @@ extension Endpoint where Failure == any Error & Sendable {
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Response>? = nil
     ) where Response: Decodable {
-        self.init(
+        self = .json(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging,
-            readResponse: { response, decoder in try response.decode(Response.self, with: decoder) })
+            errors: errors, paging: paging)
     }
 
     /// Creates an endpoint with no response body to read.
@@ -86,9 +85,9 @@ extension Endpoint where Failure == any Error & Sendable {
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Response>? = nil
     ) where Response == Void {
-        self.init(
+        self = .empty(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging, readResponse: { _, _ in })
+            errors: errors, paging: paging)
     }
 
     /// Creates an endpoint that reads its response's body with `decodeResponse`.

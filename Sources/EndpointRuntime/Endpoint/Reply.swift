@@ -20,4 +20,13 @@ public struct Reply<Body: Sendable, Headers: ResponseHeaders>: Sendable {
     }
 }
 
+extension Reply {
+    /// The reply of `response` with its body read already: the declared headers read from it (throwing
+    /// ``ResponseHeaderError``), its status and every field.
+    init(_ response: ReceivedResponse, body: Body) throws {
+        self.init(
+            body: body, headers: try Headers(from: response), status: response.status, headerFields: response.headers)
+    }
+}
+
 extension Reply: Equatable where Body: Equatable, Headers: Equatable {}

@@ -125,11 +125,7 @@ extension EndpointProtocol {
         reading(
             method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
             errors: errors, paging: paging?.map(\.body),
-            readResponse: { response, decoder in
-                Reply(
-                    body: try readBody(response, decoder), headers: try Headers(from: response),
-                    status: response.status, headerFields: response.headers)
-            })
+            readResponse: { response, decoder in try Reply(response, body: try readBody(response, decoder)) })
     }
 }
 
@@ -142,9 +138,7 @@ extension Endpoint {
     ) -> Endpoint<Reply<Response, Headers>, Failure> {
         let read = readResponse
         var endpoint = mappingResponse { response, decoder in
-            Reply<Response, Headers>(
-                body: try read(response, decoder), headers: try Headers(from: response), status: response.status,
-                headerFields: response.headers)
+            try Reply<Response, Headers>(response, body: try read(response, decoder))
         }
         endpoint.paging = paging?.map(\.body)
         return endpoint
