@@ -16,8 +16,7 @@ extension RestCountries.Countries {
     ) -> Endpoint<[RestCountries.Models.Country], RestCountries.Models.NotFound> {
         .json(
             method: .get,
-            path: "/name/{name}",
-            pathParameters: ["name": name.parameterText],
+            path: "/name/\(name, named: "name")",
             query: [
                 Parameter("fullText", fullText),
             ],

@@ -16,8 +16,7 @@ extension EdgeCases.Data {
     ) -> AuthorizedEndpoint<Token, Reply<EdgeCases.Models.Result, DefaultHeaders>, EdgeCases.Failures.ErrorOrResult> {
         .json(
             method: .get,
-            path: "/data/{class}/{self}",
-            pathParameters: ["class": `class`.parameterText, "self": selfValue.parameterText],
+            path: "/data/\(`class`, named: "class")/\(selfValue, named: "self")",
             query: [
                 EndpointRuntime.Parameter("in", `in`),
                 EndpointRuntime.Parameter("for", `for`, arrayFormat: .comma),
@@ -88,8 +87,7 @@ extension EdgeCases.Data {
     ) -> AuthorizedEndpoint<Token, [String: EdgeCases.Models.Result], EdgeCases.Failures.CodableOrErrorOrNoBodyOrResult> {
         .json(
             method: .post,
-            path: "/data/\"quoted\"/{id}",
-            pathParameters: ["id": id.parameterText],
+            path: "/data/\"quoted\"/\(id, named: "id")",
             body: .jsonFields([
                 ("class", `class`),
                 ("default", `default`),
@@ -138,8 +136,7 @@ extension EdgeCases.URL {
     ) -> EndpointRuntime.Endpoint<EdgeCases.Models.Page, EdgeCases.Failures.ErrorOrResult> {
         .json(
             method: .get,
-            path: "/ünïcödé/{naïve}",
-            pathParameters: ["naïve": naïve.parameterText],
+            path: "/ünïcödé/\(naïve, named: "naïve")",
             errors: EdgeCases.defaultErrors,
             paging: .nextURL { $0.links?.`default` }
         )

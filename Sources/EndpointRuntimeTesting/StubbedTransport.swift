@@ -83,7 +83,7 @@ public final class StubbedTransport: HTTPTransport, Sendable {
         }
         let stub = Stub(
             method: endpoint.method.rawValue,
-            route: Route(endpoint.path, spanning: endpoint.multiSegmentPathParameters), exact: exact,
+            route: Route(endpoint.path), exact: exact,
             response: response)
         stubs.withLock { $0.append(stub) }
     }
@@ -101,7 +101,7 @@ public final class StubbedTransport: HTTPTransport, Sendable {
     /// The requests sent so far that `endpoint`'s route matches.
     public func requests(for endpoint: some EndpointProtocol) -> [URLRequest] {
         let endpoint = endpoint.endpoint
-        let route = Route(endpoint.path, spanning: endpoint.multiSegmentPathParameters)
+        let route = Route(endpoint.path)
         return requests.filter {
             $0.httpMethod == endpoint.method.rawValue && $0.url.map { route.matches($0, below: basePath) } == true
         }
@@ -228,8 +228,8 @@ public struct StubResponse: Sendable {
     }
 }
 
-/// A path template as a matcher: literal segments must be equal, a `{placeholder}` matches one segment (or
-/// several, for a parameter that spans segments).
+/// An endpoint's path as a matcher: literal segments must be equal, a value matches one segment (or several, for
+/// a value that spans segments), whatever it is.
 struct Route: Sendable {
     private enum Segment: Sendable, Equatable {
         case literal(String)
@@ -239,11 +239,33 @@ struct Route: Sendable {
 
     private let segments: [Segment]
 
-    init(_ template: String, spanning: Set<String>) {
-        segments = template.split(separator: "/").map { part in
-            guard part.hasPrefix("{"), part.hasSuffix("}") else { return .literal(String(part)) }
-            return spanning.contains(String(part.dropFirst().dropLast())) ? .many : .one
+    init(_ path: EndpointPath) {
+        // The path cut at its `/`s: a segment of literal text must be equal; one with a value in it matches any
+        // segment (or, when the value spans segments, any run of them).
+        var segments: [Segment] = []
+        var text = ""
+        var value: Segment?
+        func endSegment() {
+            if let value {
+                segments.append(value)
+            } else if !text.isEmpty {
+                segments.append(.literal(text))
+            }
+            text = ""
+            value = nil
         }
+        for component in path.components {
+            switch component {
+            case .literal(let literal):
+                for character in literal {
+                    if character == "/" { endSegment() } else { text.append(character) }
+                }
+            case .value(_, _, let spans):
+                value = spans || value == .many ? .many : .one
+            }
+        }
+        endSegment()
+        self.segments = segments
     }
 
     /// A URL's path segments, percent-decoded.

@@ -23,8 +23,7 @@ extension GitHub.Repos {
     ) -> AuthorizedEndpoint<Token, Reply<[GitHub.Models.Event], EventsHeaders>, GitHub.Models.GitHubError> {
         .json(
             method: .get,
-            path: "/repos/{owner}/{repo}/events",
-            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText],
+            path: "/repos/\(owner, named: "owner")/\(repo, named: "repo")/events",
             query: [
                 Parameter("page", page),
                 Parameter("per_page", perPage),
@@ -91,8 +90,7 @@ extension GitHub.Repos {
     ) -> AuthorizedEndpoint<Token, GitHub.Models.Contents, GitHub.Models.GitHubError> {
         .json(
             method: .get,
-            path: "/repos/{owner}/{repo}/contents/{path}",
-            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
+            path: "/repos/\(owner, named: "owner")/\(repo, named: "repo")/contents/\(spanning: path, named: "path")",
             query: [
                 Parameter("ref", ref),
             ],
@@ -102,7 +100,7 @@ extension GitHub.Repos {
             errors: GitHub.defaultErrors.merging([
                 .code(404): .json(GitHub.Models.GitHubError.self),
             ])
-        ).allowingSlashes(in: ["path"])
+        )
     }
 
     /// A file or a directory of a repository.
@@ -121,8 +119,7 @@ extension GitHub.Repos {
     ) -> AuthorizedEndpoint<Token, Data, GitHub.Models.GitHubError> {
         .reading(
             method: .get,
-            path: "/repos/{owner}/{repo}/contents/{path}",
-            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
+            path: "/repos/\(owner, named: "owner")/\(repo, named: "repo")/contents/\(spanning: path, named: "path")",
             query: [
                 Parameter("ref", ref),
             ],
@@ -133,7 +130,7 @@ extension GitHub.Repos {
                 .code(404): .json(GitHub.Models.GitHubError.self),
             ]),
             readResponse: { response, _ in response.body }
-        ).allowingSlashes(in: ["path"])
+        )
     }
 
     /// A file or a directory of a repository.
@@ -152,8 +149,7 @@ extension GitHub.Repos {
     ) -> AuthorizedEndpoint<Token, String, GitHub.Models.GitHubError> {
         .reading(
             method: .get,
-            path: "/repos/{owner}/{repo}/contents/{path}",
-            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
+            path: "/repos/\(owner, named: "owner")/\(repo, named: "repo")/contents/\(spanning: path, named: "path")",
             query: [
                 Parameter("ref", ref),
             ],
@@ -164,7 +160,7 @@ extension GitHub.Repos {
                 .code(404): .json(GitHub.Models.GitHubError.self),
             ]),
             readResponse: { response, _ in try response.text() }
-        ).allowingSlashes(in: ["path"])
+        )
     }
 
     /// Where the repository's archive at a ref can be downloaded.
@@ -179,8 +175,7 @@ extension GitHub.Repos {
     ) -> AuthorizedEndpoint<Token, Reply<Void, TarballHeaders>, GitHub.Models.GitHubError> {
         .empty(
             method: .get,
-            path: "/repos/{owner}/{repo}/tarball/{ref}",
-            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "ref": ref.parameterText],
+            path: "/repos/\(owner, named: "owner")/\(repo, named: "repo")/tarball/\(ref, named: "ref")",
             errors: GitHub.defaultErrors
         ).readingRedirects()
     }
@@ -212,8 +207,7 @@ extension GitHub.Users {
     ) -> AuthorizedEndpoint<Token, [GitHub.Models.Event], GitHub.Models.GitHubError> {
         .json(
             method: .get,
-            path: "/users/{username}/received_events",
-            pathParameters: ["username": username.parameterText],
+            path: "/users/\(username, named: "username")/received_events",
             query: [
                 Parameter("page", page),
                 Parameter("per_page", perPage),

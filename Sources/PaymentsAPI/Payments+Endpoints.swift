@@ -12,8 +12,7 @@ extension Payments.Customers {
     ) -> AuthorizedEndpoint<Token, Payments.Models.CustomerOrDeleted, Payments.Models.ErrorEnvelope> {
         .json(
             method: .get,
-            path: "/customers/{customer}",
-            pathParameters: ["customer": customer.parameterText],
+            path: "/customers/\(customer, named: "customer")",
             headers: Payments.constantHeaders,
             errors: Payments.defaultErrors
         ).lettingConfigurationOverride(["Stripe-Version"])
@@ -126,8 +125,7 @@ extension Payments.PaymentIntents {
     ) -> AuthorizedEndpoint<Token, Payments.Models.PaymentIntent, Payments.Models.ErrorEnvelope> {
         .json(
             method: .get,
-            path: "/payment_intents/{intent}",
-            pathParameters: ["intent": intent.parameterText],
+            path: "/payment_intents/\(intent, named: "intent")",
             query: [
                 Parameter("expand", expand, arrayFormat: .brackets),
             ],
@@ -171,8 +169,7 @@ extension Payments.Files {
     ) -> AuthorizedEndpoint<Token, Payments.Models.File, Payments.Models.ErrorEnvelope> {
         .json(
             method: .get,
-            path: "/files/{file}",
-            pathParameters: ["file": file.parameterText],
+            path: "/files/\(file, named: "file")",
             headers: Payments.constantHeaders,
             errors: Payments.defaultErrors
         ).lettingConfigurationOverride(["Stripe-Version"])

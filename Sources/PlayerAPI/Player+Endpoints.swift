@@ -94,8 +94,7 @@ extension Player.Albums {
     ) -> Endpoint<Reply<Player.Models.TrackPage, TracksHeaders>, Player.Models.PlayerError> {
         .json(
             method: .get,
-            path: "/albums/{id}/tracks",
-            pathParameters: ["id": id.parameterText],
+            path: "/albums/\(id, named: "id")/tracks",
             query: [
                 Parameter("limit", limit),
                 Parameter("offset", offset),
@@ -128,8 +127,7 @@ extension Player.Albums {
     public static func cover(id: String) -> Endpoint<Data, Player.Models.PlayerError> {
         .reading(
             method: .get,
-            path: "/albums/{id}/cover",
-            pathParameters: ["id": id.parameterText],
+            path: "/albums/\(id, named: "id")/cover",
             headers: [
                 Parameter("Accept", "image/jpeg"),
             ],
@@ -148,8 +146,7 @@ extension Player.Playlists {
     ) -> AuthorizedEndpoint<Token, Player.Models.TrackPage, Player.Models.PlayerError> {
         .json(
             method: .get,
-            path: "/playlists/{id}",
-            pathParameters: ["id": id.parameterText],
+            path: "/playlists/\(id, named: "id")",
             headers: [
                 Parameter("Accept", "application/vnd.player.v2+json"),
             ],
@@ -165,8 +162,7 @@ extension Player.Playlists {
     ) -> AuthorizedEndpoint<Token, String, Player.Models.PlayerError> {
         .reading(
             method: .get,
-            path: "/playlists/{id}/export",
-            pathParameters: ["id": id.parameterText],
+            path: "/playlists/\(id, named: "id")/export",
             headers: [
                 Parameter("Accept", "text/csv; charset=utf-8"),
             ],
@@ -183,8 +179,7 @@ extension Player.Playlists {
     ) -> AuthorizedEndpoint<Token, Data?, Player.Models.PlayerError> {
         .reading(
             method: .get,
-            path: "/playlists/{id}/archive",
-            pathParameters: ["id": id.parameterText],
+            path: "/playlists/\(id, named: "id")/archive",
             headers: [
                 Parameter("Accept", "application/x-tar"),
             ],

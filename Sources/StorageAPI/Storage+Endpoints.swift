@@ -21,15 +21,14 @@ extension Storage.Contents {
     ) -> AuthorizedEndpoint<Token, [Storage.Models.Entry], Storage.Models.Problem> {
         .json(
             method: .get,
-            path: "/repos/{owner}/{repo}/contents/{path}",
-            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
+            path: "/repos/\(owner, named: "owner")/\(repo, named: "repo")/contents/\(spanning: path, named: "path")",
             query: [
                 Parameter("per_page", perPage),
                 Parameter("kind", kind),
             ],
             headers: Storage.constantHeaders,
             errors: Storage.defaultErrors
-        ).allowingSlashes(in: ["path"])
+        )
     }
 
     /// A file's bytes.
@@ -42,15 +41,14 @@ extension Storage.Contents {
     ) -> AuthorizedEndpoint<Token, Data, Storage.Models.Problem> {
         .reading(
             method: .get,
-            path: "/repos/{owner}/{repo}/contents/{path}",
-            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
+            path: "/repos/\(owner, named: "owner")/\(repo, named: "repo")/contents/\(spanning: path, named: "path")",
             headers: [
                 Parameter("X-Storage-Api-Version", "2026-01-01"),
                 Parameter("Accept", "application/vnd.storage.raw"),
             ],
             errors: Storage.defaultErrors,
             readResponse: { response, _ in response.body }
-        ).allowingSlashes(in: ["path"])
+        )
     }
 
     /// Replaces a file with the bytes given.
@@ -68,14 +66,13 @@ extension Storage.Contents {
     ) -> AuthorizedEndpoint<Token, Storage.Models.Entry, Storage.Models.Problem> {
         .json(
             method: .put,
-            path: "/repos/{owner}/{repo}/contents/{path}",
-            pathParameters: ["owner": owner.parameterText, "repo": repo.parameterText, "path": path.parameterText],
+            path: "/repos/\(owner, named: "owner")/\(repo, named: "repo")/contents/\(spanning: path, named: "path")",
             headers: Storage.constantHeaders + [
                 Parameter("X-Commit-Message", message),
             ],
             body: .raw(content, mediaType: "application/octet-stream"),
             errors: Storage.defaultErrors
-        ).allowingSlashes(in: ["path"])
+        )
     }
 }
 
@@ -93,8 +90,7 @@ extension Storage.Releases {
     ) -> AuthorizedEndpoint<Token, Storage.Models.Asset, Storage.Models.Problem> {
         .json(
             method: .post,
-            path: "/releases/{id}/assets",
-            pathParameters: ["id": id.parameterText],
+            path: "/releases/\(id, named: "id")/assets",
             query: [
                 Parameter("name", name),
             ],
@@ -119,8 +115,7 @@ extension Storage.Releases {
     ) -> AuthorizedEndpoint<Token, [Storage.Models.Asset], Storage.Models.Problem> {
         .json(
             method: .post,
-            path: "/releases/{id}/attachments",
-            pathParameters: ["id": id.parameterText],
+            path: "/releases/\(id, named: "id")/attachments",
             headers: Storage.constantHeaders,
             body: .multipart([
                 MultipartPart("files", files),

@@ -119,8 +119,7 @@ struct SnippetTests {
                 ) -> Endpoint<Void, Never> {
                     .empty(
                         method: .patch,
-                        path: "/items/{id}",
-                        pathParameters: ["id": id.parameterText],
+                        path: "/items/\\(id, named: "id")",
                         query: [
                             Parameter("dryRun", dryRun),
                         ],
@@ -209,10 +208,9 @@ struct SnippetTests {
                 ) -> AuthorizedEndpoint<Token, Store.Models.Entry, Store.Models.Problem> {
                     .json(
                         method: .get,
-                        path: "/files/{path}",
-                        pathParameters: ["path": path.parameterText],
+                        path: "/files/\\(spanning: path, named: "path")",
                         errors: Store.defaultErrors
-                    ).allowingSlashes(in: ["path"])
+                    )
                 }
             """)
         expectContains(
@@ -236,12 +234,13 @@ struct SnippetTests {
             endpoints:
               E:
                 get:
-                  path: "/a\"b\\c/\\(x)"
+                  path: "/a\"b\\c/\\(x)/{id}/\\(id)"
+                  params: { id: String }
                   summary: "*/ func evil() {} /*"
                   description: "line one\rfunc evil() {}\u2028func evil2() {}\n\"\"\"\n`x`"
             """#)
         let code = try #require(files["Test+Endpoints.swift"])
-        expectContains(code, #"        path: "/a\"b\\c/\\(x)""#)
+        expectContains(code, #"        path: "/a\"b\\c/\\(x)/\(id, named: "id")/\\(id)""#)
         for line in code.split(separator: "\n") where line.contains("evil") {
             #expect(line.trimmingPrefixSpaces.hasPrefix("///"), "\(line)")
         }

@@ -197,10 +197,10 @@ extension Translator {
         let route =
             if let scope = endpoint.scope {
                 SwiftSource.concatenated(
-                    "`", method, " ", endpoint.path.value, "`, scope",
+                    "`", method, " ", endpoint.path.template.value, "`, scope",
                     scope.kind == .allOf && scope.names.count > 1 ? "s " : " ", scope.description, ".")
             } else {
-                SwiftSource.concatenated("`", method, " ", endpoint.path.value, "`.")
+                SwiftSource.concatenated("`", method, " ", endpoint.path.template.value, "`.")
             }
         var lines = SwiftSource.docLines([
             endpoint.documentation.summary?.value, endpoint.documentation.description?.value, route,
@@ -233,15 +233,13 @@ extension Translator {
         accessProtocols[name] ?? Self.accessProtocol(of: name, api: api)
     }
 
-    /// What follows the builder (or `Endpoint(…)`): the server it lives at and path parameters that span
-    /// segments.
+    /// What follows the builder (or `Endpoint(…)`): the server it lives at, how it treats redirects and which
+    /// headers the configuration may replace.
     private func modifiers(of endpoint: ResolvedEndpoint) -> String {
         var modifiers = ""
         if let server = endpoint.server {
             modifiers += ".onServer(\(api).\(GeneratedNames.servers).\(memberName(server)))"
         }
-        let slashed = endpoint.pathParameters.filter(\.allowsSlashes).map { SwiftSource.stringLiteral($0.wireName) }
-        if !slashed.isEmpty { modifiers += ".allowingSlashes(in: [\(slashed.joined(separator: ", "))])" }
         if endpoint.readsRedirects { modifiers += ".readingRedirects()" }
         let overridable = (endpoint.apiHeaders + endpoint.ownHeaders).filter(\.isOverridable).map {
             SwiftSource.stringLiteral($0.name)
@@ -306,6 +304,30 @@ extension Translator {
         SwiftSource.parameter(label: memberName(name)).use
     }
 
+    /// The path as an interpolated string the runtime's `EndpointPath` takes apart at compile time:
+    /// `"/repos/\(owner, named: "owner")/events"`; a parameter that spans segments is `\(spanning: …, named: …)`.
+    private func pathLiteral(_ endpoint: ResolvedEndpoint) -> String {
+        var literal = "\""
+        for component in endpoint.path.components {
+            switch component {
+            case .literal(let text):
+                literal += SwiftSource.stringLiteral(text).dropFirst().dropLast()
+            case .parameter(let index):
+                let parameter = endpoint.pathParameters[index]
+                let expression =
+                    parameter.dateFormat == .iso8601
+                    ? value(of: parameter.name.value)
+                    : SwiftSource.concatenated(
+                        namer.runtime("DateFormat"), ".", parameter.dateFormat.rawValue, ".text(for: ",
+                        value(of: parameter.name.value), ")")
+                literal += SwiftSource.concatenated(
+                    "\\(", parameter.allowsSlashes ? "spanning: " : "", expression, ", named: ",
+                    SwiftSource.stringLiteral(parameter.wireName), ")")
+            }
+        }
+        return literal + "\""
+    }
+
     /// The lines of `Endpoint(…)`'s arguments; every argument but the last ends with a comma.
     private func endpointArguments(
         _ endpoint: ResolvedEndpoint, others: [ResolvedParameter]
@@ -319,18 +341,7 @@ extension Translator {
             lines.append(firstLine)
         }
         argument(SwiftSource.concatenated("method: .", endpoint.method.value.rawValue.lowercased()))
-        argument(SwiftSource.concatenated("path: ", SwiftSource.stringLiteral(endpoint.path.value)))
-        if !endpoint.pathParameters.isEmpty {
-            let pairs = endpoint.pathParameters.map {
-                $0.dateFormat == .iso8601
-                    ? SwiftSource.concatenated(
-                        SwiftSource.stringLiteral($0.wireName), ": ", value(of: $0.name.value), ".parameterText")
-                    : SwiftSource.concatenated(
-                        SwiftSource.stringLiteral($0.wireName), ": ", namer.runtime("DateFormat"), ".",
-                        $0.dateFormat.rawValue, ".text(for: ", value(of: $0.name.value), ")")
-            }
-            argument("pathParameters: [\(pairs.joined(separator: ", "))]")
-        }
+        argument(SwiftSource.concatenated("path: ", pathLiteral(endpoint)))
         let parameterType = namer.runtime("Parameter")
         func parameterLine(_ parameter: ResolvedParameter) -> String {
             // The list and date formats, each only where it is not the default (rare: no second string for most).

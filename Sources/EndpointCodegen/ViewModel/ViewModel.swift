@@ -276,7 +276,7 @@ struct EndpointView: Sendable {
     /// too: `json` (the response decodes from JSON), `empty` (no body to read) or `reading` (the arguments end
     /// with `readResponse:`).
     var builder: String
-    /// What follows `.json(…)` and the other builders: `.onServer(…)`, `.allowingSlashes(in: […])`. The template
+    /// What follows `.json(…)` and the other builders: `.onServer(…)`, `.readingRedirects()`. The template
     /// field `modifiers`, for a template that builds the endpoint as `Endpoint(…)`, is this followed by
     /// `.declaringErrors()`, which types the declared errors as the return type says.
     var builderModifiers: String

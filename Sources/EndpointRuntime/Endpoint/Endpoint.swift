@@ -11,10 +11,8 @@ import Foundation
 public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
     /// The request method.
     public var method: HTTPMethod
-    /// The path template relative to the base URL, such as `/repos/{owner}/{repo}/events`.
-    public var path: String
-    /// Values for the template's `{placeholders}`; each is percent-encoded as exactly one path segment.
-    public var pathParameters: [String: String]
+    /// The path below the base URL, its values in place: `/repos/{owner}/{repo}/events` with `owner` and `repo`.
+    public var path: EndpointPath
     /// Query items, in order; items whose value is `nil` were left out when the endpoint was made.
     public var query: [Parameter]
     /// Header fields, in order.
@@ -37,8 +35,6 @@ public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
     public internal(set) var failure: @Sendable (_ declared: any Error & Sendable) -> Failure?
     /// Another server this endpoint lives at, instead of the client's base URL (see ``onServer(_:)``).
     public var server: Server?
-    /// Path parameters whose values may span several segments (see ``allowingSlashes(in:)``).
-    public var multiSegmentPathParameters: Set<String> = []
     /// Headers of the endpoint's that a client's configured headers replace (lower-cased names; see
     /// ``lettingConfigurationOverride(_:)``).
     public var configurableHeaderNames: Set<String> = []
@@ -49,14 +45,13 @@ public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
     /// An endpoint with every field given; the other initializers and ``declaringErrors(_:)`` lead here.
     @usableFromInline
     init(
-        method: HTTPMethod, path: String, pathParameters: [String: String], query: [Parameter], headers: [Parameter],
-        body: RequestBody?, errors: ErrorSchema, paging: Paging<Response>?,
+        method: HTTPMethod, path: EndpointPath, query: [Parameter], headers: [Parameter], body: RequestBody?,
+        errors: ErrorSchema, paging: Paging<Response>?,
         readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Response,
         failure: @escaping @Sendable (_ declared: any Error & Sendable) -> Failure?
     ) {
         self.method = method
         self.path = path
-        self.pathParameters = pathParameters
         self.query = query
         self.headers = headers
         self.body = body
@@ -75,8 +70,8 @@ extension Endpoint where Failure == any Error & Sendable {
         paging: Paging<Response>? = nil
     ) where Response: Decodable {
         self = .json(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging)
+            method: method, path: EndpointPath(template: path, values: pathParameters), query: query, headers: headers,
+            body: body, errors: errors, paging: paging)
     }
 
     /// Creates an endpoint with no response body to read.
@@ -86,8 +81,8 @@ extension Endpoint where Failure == any Error & Sendable {
         paging: Paging<Response>? = nil
     ) where Response == Void {
         self = .empty(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging)
+            method: method, path: EndpointPath(template: path, values: pathParameters), query: query, headers: headers,
+            body: body, errors: errors, paging: paging)
     }
 
     /// Creates an endpoint that reads its response's body with `decodeResponse`.
@@ -111,8 +106,9 @@ extension Endpoint where Failure == any Error & Sendable {
         readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Response
     ) {
         self.init(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging, readResponse: readResponse, failure: { $0 })
+            method: method, path: EndpointPath(template: path, values: pathParameters), query: query,
+            headers: headers, body: body, errors: errors, paging: paging, readResponse: readResponse,
+            failure: { $0 })
     }
 
     /// This endpoint with its declared errors typed as `Failure`, one error model: an ``ApiResult`` then
@@ -173,12 +169,11 @@ extension Endpoint {
         failure: @escaping @Sendable (_ declared: any Error & Sendable) -> OtherFailure?
     ) -> Endpoint<Other, OtherFailure> {
         var endpoint = Endpoint<Other, OtherFailure>(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
-            errors: errors, paging: paging, readResponse: readResponse, failure: failure)
+            method: method, path: path, query: query, headers: headers, body: body, errors: errors, paging: paging,
+            readResponse: readResponse, failure: failure)
         endpoint.maximumResponseSize = maximumResponseSize
         endpoint.url = url
         endpoint.server = server
-        endpoint.multiSegmentPathParameters = multiSegmentPathParameters
         endpoint.readsRedirects = readsRedirects
         endpoint.configurableHeaderNames = configurableHeaderNames
         return endpoint

@@ -51,12 +51,12 @@ extension EndpointProtocol {
     /// an endpoint built by hand uses ``Endpoint``'s initializers.
     @inlinable
     public static func json(
-        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        method: HTTPMethod, path: EndpointPath, query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Response>? = nil
     ) -> Self where Response: Decodable {
         reading(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            method: method, path: path, query: query, headers: headers, body: body,
             errors: errors, paging: paging,
             readResponse: { response, decoder in try response.decode(Response.self, with: decoder) })
     }
@@ -64,12 +64,12 @@ extension EndpointProtocol {
     /// An endpoint whose response body is not read, its declared errors typed as `Failure`.
     @inlinable
     public static func empty(
-        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        method: HTTPMethod, path: EndpointPath, query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Response>? = nil
     ) -> Self where Response == Void {
         reading(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            method: method, path: path, query: query, headers: headers, body: body,
             errors: errors, paging: paging, readResponse: { _, _ in })
     }
 
@@ -77,14 +77,14 @@ extension EndpointProtocol {
     /// typed as `Failure`.
     @inlinable
     public static func reading(
-        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        method: HTTPMethod, path: EndpointPath, query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Response>? = nil,
         readResponse: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Response
     ) -> Self {
         Self(
             Endpoint(
-                method: method, path: path, pathParameters: pathParameters, query: query, headers: headers,
+                method: method, path: path, query: query, headers: headers,
                 body: body, errors: errors, paging: paging, readResponse: readResponse,
                 failure: { declared in Endpoint<Response, Failure>.declaredFailure(declared) }))
     }
@@ -102,7 +102,7 @@ extension EndpointProtocol {
     /// separator, every segment is percent-encoded on its own, and empty, `.` and `..` segments are refused, so
     /// the value cannot leave the path it was given.
     public func allowingSlashes(in names: Set<String>) -> Self {
-        modified { $0.multiSegmentPathParameters.formUnion(names) }
+        modified { $0.path = $0.path.spanningSegments(names) }
     }
 
     /// The endpoint with the headers `names` sent only where the client's configuration does not set them: a spec's

@@ -93,37 +93,37 @@ extension EndpointProtocol {
     /// Generated factories of endpoints that declare response headers build their endpoints with this, `empty`
     /// or `reading(…readBody:)`, with `Headers` the struct generated beside the factory.
     public static func json<Body: Decodable, Headers: ResponseHeaders>(
-        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        method: HTTPMethod, path: EndpointPath, query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Body>? = nil
     ) -> Self where Response == Reply<Body, Headers> {
         reading(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            method: method, path: path, query: query, headers: headers, body: body,
             errors: errors, paging: paging,
             readBody: { response, decoder in try response.decode(Body.self, with: decoder) })
     }
 
     /// An endpoint answering with a ``Reply`` of no body: the headers declared in `Headers` and the status.
     public static func empty<Headers: ResponseHeaders>(
-        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        method: HTTPMethod, path: EndpointPath, query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Void>? = nil
     ) -> Self where Response == Reply<Void, Headers> {
         reading(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            method: method, path: path, query: query, headers: headers, body: body,
             errors: errors, paging: paging, readBody: { _, _ in })
     }
 
     /// An endpoint answering with a ``Reply``: the body read by `readBody` from the whole response, the headers
     /// declared in `Headers` and the status.
     public static func reading<Body: Sendable, Headers: ResponseHeaders>(
-        method: HTTPMethod, path: String, pathParameters: [String: String] = [:], query: [Parameter] = [],
+        method: HTTPMethod, path: EndpointPath, query: [Parameter] = [],
         headers: [Parameter] = [], body: RequestBody? = nil, errors: ErrorSchema = ErrorSchema(),
         paging: Paging<Body>? = nil,
         readBody: @escaping @Sendable (_ response: ReceivedResponse, _ decoder: JSONDecoder) throws -> Body
     ) -> Self where Response == Reply<Body, Headers> {
         reading(
-            method: method, path: path, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            method: method, path: path, query: query, headers: headers, body: body,
             errors: errors, paging: paging?.map(\.body),
             readResponse: { response, decoder in try Reply(response, body: try readBody(response, decoder)) })
     }

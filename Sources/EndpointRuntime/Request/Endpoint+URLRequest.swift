@@ -132,43 +132,13 @@ extension Endpoint {
         return url
     }
 
-    /// The path with every `{placeholder}` replaced by its percent-encoded value.
+    /// The path with every value in place, percent-encoded.
     func encodedPath() throws -> String {
-        var result = ""
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{") {
-            result += PathEncoding.escapeLiteral(rest[..<open])
-            guard let close = rest[open...].firstIndex(of: "}") else {
-                throw RequestBuildError(endpoint: description, reason: "the path has an unclosed '{'")
-            }
-            let name = String(rest[rest.index(after: open)..<close])
-            guard let value = pathParameters[name] else {
-                throw RequestBuildError(endpoint: description, reason: "no value for the path parameter '\(name)'")
-            }
-            if multiSegmentPathParameters.contains(name) {
-                result += try escapeSegments(value, of: name)
-            } else {
-                result += PathEncoding.escapeSegment(value)
-            }
-            rest = rest[rest.index(after: close)...]
+        do {
+            return try path.encoded()
+        } catch {
+            throw RequestBuildError(endpoint: description, reason: error.reason)
         }
-        return result + PathEncoding.escapeLiteral(rest)
-    }
-}
-
-extension Endpoint {
-    /// A value that spans segments (`docs/guide.md`): each segment escaped on its own; an empty, `.` or `..`
-    /// segment is refused, so the value stays below the path it is placed in.
-    fileprivate func escapeSegments(_ value: String, of name: String) throws -> String {
-        let segments = value.split(separator: "/", omittingEmptySubsequences: false)
-        for segment in segments where segment.isEmpty || segment == "." || segment == ".." {
-            let what =
-                segment.isEmpty ? "an empty segment (a leading, trailing or doubled '/')" : "a '\(segment)' segment"
-            throw RequestBuildError(
-                endpoint: description,
-                reason: "the path parameter '\(name)' has \(what); it may span segments, but not leave its place")
-        }
-        return segments.map { PathEncoding.escapeSegment(String($0)) }.joined(separator: "/")
     }
 }
 

@@ -206,8 +206,8 @@ package struct ResolvedEndpoint: Sendable, Hashable {
     /// The namespace's name.
     package var namespace: String
     package var method: Located<HTTPMethod>
-    /// The path template.
-    package var path: Located<String>
+    /// The path, split where its parameters go.
+    package var path: ResolvedPath
     /// Every parameter in the file's order.
     package var parameters: [ResolvedParameter]
     /// The path parameters in the order their placeholders first appear in the path.
@@ -247,6 +247,36 @@ package struct ResolvedEndpoint: Sendable, Hashable {
 
     /// `Namespace.name`, for messages.
     package var qualifiedName: String { "\(namespace).\(name.value)" }
+}
+
+/// An endpoint's path, split where its parameters go, so that generated code hands the runtime the pieces and no
+/// request reads the template again.
+package struct ResolvedPath: Sendable, Hashable {
+    /// A piece of the path.
+    package enum Component: Sendable, Hashable {
+        /// Text as the spec writes it (never empty).
+        case literal(String)
+        /// The value of the path parameter at this index of ``ResolvedEndpoint/pathParameters``.
+        case parameter(Int)
+    }
+
+    /// The path as the spec writes it, `/repos/{owner}/{repo}/events`, for documentation and messages.
+    package var template: Located<String>
+    /// The pieces in order.
+    package var components: [Component]
+
+    /// The path of `template`, placed as `placement` read it.
+    package init(_ template: Located<String>, placement: ParameterPlacement) {
+        self.template = template
+        var components: [Component] = []
+        components.reserveCapacity(2 * placement.placeholderOrder.count + 1)
+        for (literal, placeholder) in zip(placement.literals, placement.placeholderOrder) {
+            if !literal.isEmpty { components.append(.literal(literal)) }
+            components.append(.parameter(placeholder))
+        }
+        if let last = placement.literals.last, !last.isEmpty { components.append(.literal(last)) }
+        self.components = components
+    }
 }
 
 /// A response header to read.

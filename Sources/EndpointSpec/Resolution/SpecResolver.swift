@@ -262,7 +262,8 @@ private struct Resolution: Sendable {
         }
         let response = type(endpoint.response)
         var resolved = ResolvedEndpoint(
-            name: endpoint.name, namespace: endpoint.namespace, method: endpoint.method, path: endpoint.path,
+            name: endpoint.name, namespace: endpoint.namespace, method: endpoint.method,
+            path: ResolvedPath(endpoint.path, placement: placement),
             parameters: parameters,
             pathParameters: placement.pathParameterIndices.compactMap { $0.map { parameters[$0] } },
             body: body, response: response, scope: endpoint.scope, errors: errors(endpoint.errors),

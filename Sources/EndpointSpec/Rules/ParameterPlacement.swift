@@ -11,6 +11,11 @@ package struct ParameterPlacement: Sendable {
     package let placeholderNames: [String]
     /// For each of `placeholderNames`, the index of the parameter that fills it (nil for none).
     package let pathParameterIndices: [Int?]
+    /// The path's text around its placeholders: the text before each one as it appears, then the text after the
+    /// last.
+    package let literals: [String]
+    /// For each placeholder as it appears (a name may appear twice), its index in `placeholderNames`.
+    package let placeholderOrder: [Int]
     /// The position of each of `placeholderNames`, for a path with more than `hashedPlaceholderCount` placeholders.
     private let placeholderIndexByName: [String: Int]?
 
@@ -24,17 +29,21 @@ package struct ParameterPlacement: Sendable {
 
     init(_ endpoint: Endpoint, template: PathTemplate) {
         var names: [String] = []
+        var order: [Int] = []
+        order.reserveCapacity(template.placeholders.count)
         var indexByName: [String: Int]? = template.placeholders.count > Self.hashedPlaceholderCount ? [:] : nil
         for placeholder in template.placeholders {
-            if indexByName != nil {
-                guard indexByName?[placeholder.name] == nil else { continue }
-                indexByName?[placeholder.name] = names.count
-            } else if names.contains(placeholder.name) {
+            if let existing = Self.index(of: placeholder.name, in: names, indexByName) {
+                order.append(existing)
                 continue
             }
+            indexByName?[placeholder.name] = names.count
+            order.append(names.count)
             names.append(placeholder.name)
         }
         placeholderNames = names
+        placeholderOrder = order
+        literals = template.literals
         placeholderIndexByName = indexByName
 
         var locations: [Parameter.Location] = []

@@ -13,6 +13,8 @@ struct PathTemplate {
     }
 
     var placeholders: [Placeholder] = []
+    /// The text before each placeholder, then the text after the last: one more than ``placeholders``.
+    var literals: [String] = []
     var problems: [Problem] = []
 
     init(_ path: String) {
@@ -27,6 +29,7 @@ struct PathTemplate {
         let bytes = Array(path.utf8)
         var index = 0
         var scalar = 0
+        var literalStart = 0
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "{"):
@@ -54,6 +57,8 @@ struct PathTemplate {
                     placeholders.append(
                         Placeholder(
                             name: String(decoding: bytes[(start + 1)..<end], as: UTF8.self), offset: startScalar))
+                    literals.append(String(decoding: bytes[literalStart..<start], as: UTF8.self))
+                    literalStart = end + 1
                 }
                 index = end + 1
                 scalar += 1
@@ -72,5 +77,6 @@ struct PathTemplate {
                 index += 1
             }
         }
+        literals.append(String(decoding: bytes[min(literalStart, bytes.count)...], as: UTF8.self))
     }
 }

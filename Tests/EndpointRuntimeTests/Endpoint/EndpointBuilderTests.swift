@@ -40,7 +40,7 @@ struct EndpointBuilderTests {
 
     func json<Failure>(_ status: String, as failure: Failure.Type) -> Endpoint<Profile, Failure> {
         .json(
-            method: .put, path: "/profiles/{status}", pathParameters: ["status": status],
+            method: .put, path: "/profiles/\(status, named: "status")",
             query: [Parameter("dry", true)], headers: [Parameter("X-Trace", "t1")], body: .json(Profile(name: "Ada")),
             errors: errors)
     }
@@ -121,11 +121,11 @@ struct EndpointBuilderTests {
     func authorized() throws {
         let uploads = Server(name: "uploads", url: URL(string: "https://uploads.example.com/v1")!)
         let endpoint = AuthorizedEndpoint<Scope.User, Profile, Problem>.json(
-            method: .get, path: "/files/{path}", pathParameters: ["path": "a/b.txt"], errors: errors
+            method: .get, path: "/files/\("a/b.txt", named: "path")", errors: errors
         )
         .onServer(uploads).allowingSlashes(in: ["path"]).limitingResponseSize(to: 1_024)
         #expect(endpoint.endpoint.server == uploads)
-        #expect(endpoint.endpoint.multiSegmentPathParameters == ["path"])
+        #expect(endpoint.endpoint.path.components.last == .value("a/b.txt", name: "path", spansSegments: true))
         #expect(endpoint.endpoint.maximumResponseSize == 1_024)
         #expect(try endpoint.endpoint.urlRequest(baseURL: baseURL).url?.path == "/v1/files/a/b.txt")
         let empty = AuthorizedEndpoint<Scope.User, Void, Never>.empty(method: .delete, path: "/files")
