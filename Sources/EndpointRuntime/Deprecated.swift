@@ -14,6 +14,8 @@ public typealias TypedApiResult<Value: Sendable, Failure: Sendable> = ApiResult<
 
 extension Endpoint {
     /// The values of the path's placeholders by name, as before 0.3.0; they are in ``path`` now.
-    @available(*, deprecated, message: "read 'path.values'; a path with values is written \"/users/\\(id, named: \"id\")\"")
+    @available(
+        *, deprecated, message: "read 'path.values'; a path with values is written \"/users/\\(id, named: \"id\")\""
+    )
     public var pathParameters: [String: String] { path.values }
 }

@@ -265,4 +265,29 @@ struct TemplateEngineTests {
         #expect(buffer.count == expected.count)
         #expect(Array(buffer.bytes) == expected)
     }
+
+    @Test("the engine knows no field: a program's vocabulary numbers the names its view models switch over")
+    func vocabulary() throws {
+        /// A view model that answers by number, as generated views do through `TemplateField`.
+        struct Greeting: TemplateContext {
+            static let vocabulary = TemplateVocabulary(["salutation", "who"])
+            func value(of name: TemplateName) -> TemplateValue? {
+                switch name.key {
+                case 0: .text("Hello")
+                case 1: .text("world")
+                default: nil
+                }
+            }
+        }
+        let source = ["main": (text: "{{salutation}}, {{who}}{{missing}}!", path: "main.mustache")]
+        let set = try TemplateSet(sources: source, vocabulary: Greeting.vocabulary)
+        #expect(
+            String(decoding: try set.render(Greeting(), template: "main").bytes, as: UTF8.self) == "Hello, world!\n")
+        let unnumbered = try TemplateSet(sources: source)
+        #expect(String(decoding: try unnumbered.render(Greeting(), template: "main").bytes, as: UTF8.self) == ", !\n")
+        #expect(
+            TemplateField.allCases.allSatisfy {
+                TemplateField(TemplateName("\($0)", in: TemplateField.vocabulary)) == $0
+            })
+    }
 }

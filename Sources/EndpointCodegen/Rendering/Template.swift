@@ -66,9 +66,9 @@ package struct TemplateError: Error, Sendable, CustomStringConvertible {
 // MARK: - Parsing
 
 extension Template {
-    /// Parses `text`; `file` names the template in errors.
-    init(parsing text: String, file: String) throws(TemplateError) {
-        var scanner = TemplateScanner(text: Array(text.utf8), file: file)
+    /// Parses `text`, resolving its names in `vocabulary`; `file` names the template in errors.
+    init(parsing text: String, file: String, vocabulary: TemplateVocabulary) throws(TemplateError) {
+        var scanner = TemplateScanner(text: Array(text.utf8), file: file, vocabulary: vocabulary)
         let tokens = try scanner.tokens()
         nodes = try TemplateTreeBuilder(tokens: TemplateScanner.strippingStandaloneLines(tokens), file: file).build()
         program = TemplateProgram(nodes)
@@ -105,6 +105,8 @@ struct TemplateToken {
 struct TemplateScanner {
     let text: [UInt8]
     let file: String
+    /// The names the view models answer to.
+    let vocabulary: TemplateVocabulary
     /// `file`, interned once for the locations of its tags.
     private let fileName: FileName
     private var position = 0
@@ -114,9 +116,10 @@ struct TemplateScanner {
     private var close: [UInt8] = Array("}}".utf8)
     private var escapesHTML = true
 
-    init(text: [UInt8], file: String) {
+    init(text: [UInt8], file: String, vocabulary: TemplateVocabulary) {
         self.text = text
         self.file = file
+        self.vocabulary = vocabulary
         self.fileName = FileName.interned(file)
     }
 
@@ -259,7 +262,8 @@ struct TemplateScanner {
             return Template.Reference(path: [], isAnchored: true, readsLoopPosition: true, transforms: transforms)
         }
         if !hasDot {
-            return Template.Reference(path: [TemplateName(String(name))], isAnchored: false, transforms: transforms)
+            return Template.Reference(
+                path: [TemplateName(String(name), in: vocabulary)], isAnchored: false, transforms: transforms)
         }
         if name == "." { return Template.Reference(path: [], isAnchored: true, transforms: transforms) }
         // Split on the UTF-8 bytes: a name is ASCII in practice, and splitting by Character costs several times more.
@@ -270,7 +274,8 @@ struct TemplateScanner {
             throw TemplateError(message: "'\(body)' is not a name: a dot must separate two names", location: location)
         }
         return Template.Reference(
-            path: parts.map { TemplateName(String(Substring($0))) }, isAnchored: isAnchored, transforms: transforms)
+            path: parts.map { TemplateName(String(Substring($0)), in: vocabulary) }, isAnchored: isAnchored,
+            transforms: transforms)
     }
 
     private func matches(_ delimiter: [UInt8], at index: Int) -> Bool {

@@ -20,6 +20,8 @@ struct TemplateRenderer {
     let templates: [String: Template]
     /// The source of each template, to re-parse a partial with the indentation of a standalone tag.
     let sources: [String: (text: String, path: String)]
+    /// The names the view models answer to, for those partials.
+    let vocabulary: TemplateVocabulary
     private(set) var output: ByteBuffer
     private var stack: [TemplateValue]
     private var loops: [(index: Int, count: Int)] = []
@@ -30,11 +32,12 @@ struct TemplateRenderer {
     private var indentedPartials: [String: Template] = [:]
 
     init(
-        templates: [String: Template], sources: [String: (text: String, path: String)], root: some TemplateContext,
-        capacity: Int, listsInParallel: Bool = true
+        templates: [String: Template], sources: [String: (text: String, path: String)],
+        vocabulary: TemplateVocabulary = .none, root: some TemplateContext, capacity: Int, listsInParallel: Bool = true
     ) {
         self.templates = templates
         self.sources = sources
+        self.vocabulary = vocabulary
         self.stack = [.object(root)]
         output = ByteBuffer(capacity: capacity)
         mayRenderListsInParallel = listsInParallel
@@ -177,7 +180,7 @@ struct TemplateRenderer {
         let endsWithBreak = lines.last == ""
         if endsWithBreak { lines.removeLast() }
         let text = lines.map { $0.isEmpty ? "" : prefix + $0 }.joined(separator: "\n") + (endsWithBreak ? "\n" : "")
-        let template = try Template(parsing: text, file: source.path)
+        let template = try Template(parsing: text, file: source.path, vocabulary: vocabulary)
         indentedPartials[key] = template
         return template
     }

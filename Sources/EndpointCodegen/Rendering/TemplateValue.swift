@@ -162,36 +162,34 @@ protocol TemplateContext: Sendable {
     func value(of name: TemplateName) -> TemplateValue?
 }
 
-/// A name as a tag writes it, resolved once when the template is parsed: the view-model field it names, if any,
-/// so that a lookup is a `switch` over small integers rather than string comparisons.
+/// A name as a tag writes it, resolved once when the template is parsed to its number in the vocabulary of the
+/// view models it renders (``TemplateVocabulary``), so that a lookup is a `switch` over small integers rather than
+/// string comparisons.
 struct TemplateName: Sendable, Hashable {
-    /// The field of the view models with this name; nil for a name no view model has.
-    let field: TemplateField?
+    /// The name's number in the vocabulary; nil for a name no view model has.
+    let key: Int?
     /// The name as written.
     let text: String
 
-    init(_ text: String) {
+    init(_ text: String, in vocabulary: TemplateVocabulary) {
         self.text = text
-        self.field = TemplateField.byName[text]
+        self.key = vocabulary.key(of: text)
     }
 }
 
-/// Every field name of the view models in `ViewModel.swift`.
-enum TemplateField: String, Sendable, CaseIterable {
-    /// The fields by name: a hash lookup, where `init(rawValue:)` compares the name with every case in turn.
-    static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+/// The field names the view models of a program answer to, numbered: what that program hands the templates it
+/// parses. The engine knows no field of its own; a view model maps a ``TemplateName``'s key back to its fields.
+struct TemplateVocabulary: Sendable {
+    private let keys: [String: Int]
 
-    case access, accessEnum, accessProtocol, argumentList, arguments, assignment, authScheme, authorizedEndpointType,
-        baseURL, baseURLName, boolType, builder, builderModifiers, cases, codingKeyConformances, codingKeys, comparison,
-        conformances, constantHeaders, constantHeadersName, container, declaration, declaredType, decodeLines,
-        decoderType, decoding, defaultErrors, defaultErrorsName, discriminatorCase, docLines, encodeLines, encoderType,
-        encoding, endpointArguments, endpointType, endpoints, enumView, equalityLines, errorConformances, errorProtocol,
-        errorSchemaType, exampleArguments, failures, failuresEnum, file, genericClause, getter, hasCodingKeys,
-        hasConstantHeaders, hasDefaultErrors, hasDiscriminator, hasEndpoints, hasExample, hasFailures, hasModels,
-        hasProperties, hasScopes, hasServers, header, imports, inherits, initIsMultiline, initParameterList,
-        initParameters, isAuthorized, isBoxed, isDeprecated, isEnum, isMultiline, isOptional, isStruct, jsonType,
-        keyType, literal, matches, models, modelsEnum, modifiers, name, namespaces, oneOfView, parameterType, plainName,
-        properties, qualifiedName, reading, receivedResponseType, responseHeaders, returnType, scopeChoices, scopeEnum,
-        scopes, servers, serversEnum, setter, spiImports, storageDeclaration, stringType, structView, successResponses,
-        type, unknownCase, wireName
+    /// The names, numbered in order from 0.
+    init(_ names: [String]) {
+        keys = Dictionary(names.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// No names: every lookup goes to a view model by its text (see ``TemplateName/text``).
+    static let none = TemplateVocabulary([])
+
+    /// The number of `name`; nil when no view model has it.
+    func key(of name: String) -> Int? { keys[name] }
 }

@@ -1,5 +1,5 @@
 // Templates look fields up through these switches, over the field each tag's name was resolved to when the
-// template was parsed: no reflection, no dynamic casts and no string comparisons. Each case is a field of the
+// template was parsed with `TemplateField.vocabulary`: no reflection, no dynamic casts and no string comparisons. Each case is a field of the
 // struct in ViewModel.swift; keep them in step (ViewModelLookupTests checks).
 //
 // Each lookup is `@inline(__always)`: a list section reads its elements in place through a closure that calls
@@ -9,7 +9,7 @@
 
 extension FileView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .header: return .text(self.header)
         case .imports: return .texts(self.imports)
         case .spiImports: return .texts(self.spiImports)
@@ -20,7 +20,7 @@ extension FileView: TemplateContext {
 
 extension APIView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .file: return .object(self.file)
         case .access: return .text(self.access)
         case .name: return .text(self.name)
@@ -55,7 +55,7 @@ extension APIView: TemplateContext {
 
 extension ScopeView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .name: return .text(self.name)
         case .plainName: return .text(self.plainName)
         case .docLines: return .texts(self.docLines)
@@ -69,7 +69,7 @@ extension ScopeView: TemplateContext {
 
 extension ScopeChoiceView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .name: return .text(self.name)
         case .docLines: return .texts(self.docLines)
         case .inherits: return .text(self.inherits)
@@ -80,7 +80,7 @@ extension ScopeChoiceView: TemplateContext {
 
 extension ServerView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .docLines: return .texts(self.docLines)
         case .declaration: return .text(self.declaration)
         case .arguments: return .text(self.arguments)
@@ -91,7 +91,7 @@ extension ServerView: TemplateContext {
 
 extension NamespaceView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .name: return .text(self.name)
         case .docLines: return .texts(self.docLines)
         default: return nil
@@ -101,7 +101,7 @@ extension NamespaceView: TemplateContext {
 
 extension ModelsView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .file: return .object(self.file)
         case .container: return .text(self.container)
         case .models: return .list(self.models)
@@ -115,7 +115,7 @@ extension ModelsView: TemplateContext {
 
 extension ModelView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .isStruct: return .flag(self.isStruct)
         case .isEnum: return .flag(self.isEnum)
         case .structView: return .optionalObject(self.structView)
@@ -128,7 +128,7 @@ extension ModelView: TemplateContext {
 
 extension OneOfView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .access: return .text(self.access)
         case .name: return .text(self.name)
         case .docLines: return .texts(self.docLines)
@@ -152,7 +152,7 @@ extension OneOfView: TemplateContext {
 
 extension StructView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .access: return .text(self.access)
         case .name: return .text(self.name)
         case .docLines: return .texts(self.docLines)
@@ -178,7 +178,7 @@ extension StructView: TemplateContext {
 
 extension PropertyView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .name: return .text(self.name)
         case .type: return .text(self.type)
         case .wireName: return .text(self.wireName)
@@ -200,7 +200,7 @@ extension PropertyView: TemplateContext {
 
 extension EnumView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .access: return .text(self.access)
         case .name: return .text(self.name)
         case .docLines: return .texts(self.docLines)
@@ -215,7 +215,7 @@ extension EnumView: TemplateContext {
 
 extension EnumCaseView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .docLines: return .texts(self.docLines)
         case .name: return .text(self.name)
         case .literal: return .text(self.literal)
@@ -226,7 +226,7 @@ extension EnumCaseView: TemplateContext {
 
 extension EndpointsView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .file: return .object(self.file)
         case .namespaces: return .objects(self.namespaces)
         case .hasEndpoints: return .flag(self.hasEndpoints)
@@ -237,7 +237,7 @@ extension EndpointsView: TemplateContext {
 
 extension NamespaceEndpointsView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .qualifiedName: return .text(self.qualifiedName)
         case .endpoints: return .list(self.endpoints)
         default: return nil
@@ -247,7 +247,7 @@ extension NamespaceEndpointsView: TemplateContext {
 
 extension EndpointView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .access: return .text(self.access)
         case .docLines: return .texts(self.docLines)
         case .isDeprecated: return .flag(self.isDeprecated)
@@ -273,7 +273,7 @@ extension EndpointView: TemplateContext {
 
 extension ResponseHeadersView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .access: return .text(self.access)
         case .docLines: return .texts(self.docLines)
         case .name: return .text(self.name)
@@ -290,7 +290,7 @@ extension ResponseHeadersView: TemplateContext {
 
 extension HeaderPropertyView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .docLines: return .texts(self.docLines)
         case .declaration: return .text(self.declaration)
         case .assignment: return .text(self.assignment)
@@ -302,7 +302,7 @@ extension HeaderPropertyView: TemplateContext {
 
 extension SuccessResponsesView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .access: return .text(self.access)
         case .docLines: return .texts(self.docLines)
         case .name: return .text(self.name)
@@ -315,7 +315,7 @@ extension SuccessResponsesView: TemplateContext {
 
 extension SuccessCaseView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .docLines: return .texts(self.docLines)
         case .declaration: return .text(self.declaration)
         default: return nil
@@ -325,7 +325,7 @@ extension SuccessCaseView: TemplateContext {
 
 extension FailureView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
-        switch name.field {
+        switch TemplateField(name) {
         case .docLines: return .texts(self.docLines)
         case .name: return .text(self.name)
         case .conformances: return .text(self.conformances)
@@ -342,4 +342,31 @@ extension TemplateValue {
     static func codingKeyCases(_ cases: [StructView.CodingKeyCase]) -> TemplateValue {
         .texts(cases.map(\.declaration))
     }
+}
+
+/// Every field name of the view models in `ViewModel.swift`: the vocabulary templates are parsed with, so that a
+/// tag's name arrives as its case.
+enum TemplateField: Int, Sendable, CaseIterable {
+    /// The names, numbered as the cases are.
+    static let vocabulary = TemplateVocabulary(allCases.map { String(describing: $0) })
+
+    /// The field a tag names; nil for a name no view model has.
+    @inline(__always) init?(_ name: TemplateName) {
+        guard let key = name.key else { return nil }
+        self.init(rawValue: key)
+    }
+
+    case access, accessEnum, accessProtocol, argumentList, arguments, assignment, authScheme, authorizedEndpointType,
+        baseURL, baseURLName, boolType, builder, builderModifiers, cases, codingKeyConformances, codingKeys, comparison,
+        conformances, constantHeaders, constantHeadersName, container, declaration, declaredType, decodeLines,
+        decoderType, decoding, defaultErrors, defaultErrorsName, discriminatorCase, docLines, encodeLines, encoderType,
+        encoding, endpointArguments, endpointType, endpoints, enumView, equalityLines, errorConformances, errorProtocol,
+        errorSchemaType, exampleArguments, failures, failuresEnum, file, genericClause, getter, hasCodingKeys,
+        hasConstantHeaders, hasDefaultErrors, hasDiscriminator, hasEndpoints, hasExample, hasFailures, hasModels,
+        hasProperties, hasScopes, hasServers, header, imports, inherits, initIsMultiline, initParameterList,
+        initParameters, isAuthorized, isBoxed, isDeprecated, isEnum, isMultiline, isOptional, isStruct, jsonType,
+        keyType, literal, matches, models, modelsEnum, modifiers, name, namespaces, oneOfView, parameterType, plainName,
+        properties, qualifiedName, reading, receivedResponseType, responseHeaders, returnType, scopeChoices, scopeEnum,
+        scopes, servers, serversEnum, setter, spiImports, storageDeclaration, stringType, structView, successResponses,
+        type, unknownCase, wireName
 }

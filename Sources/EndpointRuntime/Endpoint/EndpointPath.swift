@@ -114,7 +114,8 @@ public struct EndpointPath: Sendable, Hashable, CustomStringConvertible, Express
                         segment.isEmpty
                         ? "an empty segment (a leading, trailing or doubled '/')" : "a '\(segment)' segment"
                     throw PathProblem(
-                        reason: "the path parameter '\(name)' has \(what); it may span segments, but not leave its place"
+                        reason:
+                            "the path parameter '\(name)' has \(what); it may span segments, but not leave its place"
                     )
                 }
                 result += segments.map { PathEncoding.escapeSegment(String($0)) }.joined(separator: "/")

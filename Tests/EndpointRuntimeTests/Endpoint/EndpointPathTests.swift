@@ -28,7 +28,8 @@ struct EndpointPathTests {
             ])
         #expect(path.description == "/repos/{owner}/pulls/{number}")
         #expect(path.values == ["owner": "apple", "number": "42"])
-        #expect(path == EndpointPath(template: "/repos/{owner}/pulls/{number}", values: ["owner": "apple", "number": "42"]))
+        #expect(
+            path == EndpointPath(template: "/repos/{owner}/pulls/{number}", values: ["owner": "apple", "number": "42"]))
         let plain: EndpointPath = "/feed"
         #expect(plain.components == [.literal("/feed")])
     }
@@ -46,7 +47,9 @@ struct EndpointPathTests {
 
     @Test("a value placed with spanning: keeps its slashes and may not leave its place")
     func spanning() throws {
-        #expect(try url("/contents/\(spanning: "docs/read me.md", named: "path")") == "https://api.example.com/v1/contents/docs/read%20me.md")
+        #expect(
+            try url("/contents/\(spanning: "docs/read me.md", named: "path")")
+                == "https://api.example.com/v1/contents/docs/read%20me.md")
         for value in ["../etc", "a//b", "a/", "/abs", "a/./b"] {
             #expect(throws: RequestBuildError.self) { try url("/contents/\(spanning: value, named: "path")") }
         }
@@ -56,7 +59,9 @@ struct EndpointPathTests {
 
     @Test("a template without a value for a placeholder, or with an unclosed '{', fails the request and says why")
     func templateProblems() {
-        let missing = #expect(throws: RequestBuildError.self) { try url(EndpointPath(template: "/users/{id}", values: [:])) }
+        let missing = #expect(throws: RequestBuildError.self) {
+            try url(EndpointPath(template: "/users/{id}", values: [:]))
+        }
         #expect(missing?.endpoint == "GET /users/{id}")
         #expect(missing?.reason == "no value for the path parameter 'id'")
         let unclosed = #expect(throws: RequestBuildError.self) {
