@@ -29,7 +29,8 @@ final class ByteBuffer: @unchecked Sendable {
         base.deallocate()
     }
 
-    /// The bytes written so far; valid until the next append.
+    /// The bytes written so far; valid until the next append, and only while the buffer lives: keep the buffer
+    /// in a variable while they are read (a temporary's bytes are freed with it).
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// Appends `bytes`.
