@@ -60,7 +60,10 @@ struct SpecStageTests {
         #expect(endpoint.pathParameters.map(\.name.value) == ["shop", "id"])
         #expect(endpoint.parameters.map(\.location) == [.path, .query, .path])
         #expect(endpoint.errors.map(\.status.value) == [.code(404)])
-        #expect(endpoint.scope?.names.map(\.value) == ["Customer"])
+        #expect(endpoint.access == .allOf(["Customer"]))
+        // The path split where its parameters go, each piece pointing at its parameter.
+        #expect(endpoint.path.template.value == "/shops/{shop}/orders/{id}")
+        #expect(endpoint.path.components == [.literal("/shops/"), .parameter(0), .literal("/orders/"), .parameter(1)])
         #expect(resolved.scopes.map(\.name.value) == ["Guest", "Customer"])
         #expect(resolved.models.map(\.name.value) == ["Order", "Problem"])
         // `parent: Order?` refers to its own model: boxed, so `Order` has a size; nothing else is.

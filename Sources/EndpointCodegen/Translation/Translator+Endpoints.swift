@@ -102,9 +102,8 @@ extension Translator {
         let failure = failureType(of: endpoint)
         var genericClause = ""
         var returnType: String
-        if let scope = endpoint.scope {
-            genericClause = SwiftSource.concatenated(
-                "<Token: ", accessConstraint(scope, choice: endpoint.scopeChoice), ">")
+        if let access = endpoint.access {
+            genericClause = SwiftSource.concatenated("<Token: ", accessConstraint(access), ">")
             returnType = SwiftSource.concatenated(
                 namer.runtime("AuthorizedEndpoint"), "<Token, ", response, ", ", failure, ">")
         } else {
@@ -119,7 +118,7 @@ extension Translator {
             isDeprecated: endpoint.documentation.isDeprecated, name: signature.name, genericClause: genericClause,
             arguments: signature.arguments,
             isMultiline: signature.isMultiline(access: access, genericClause: genericClause, returnType: returnType),
-            returnType: returnType, isAuthorized: endpoint.scope != nil,
+            returnType: returnType, isAuthorized: endpoint.access != nil,
             authorizedEndpointType: namer.runtime("AuthorizedEndpoint"), endpointType: endpointType,
             builder: builder(of: endpoint), builderModifiers: modifiers(of: endpoint),
             endpointArguments: endpointArguments(endpoint, others: otherParameters),
@@ -195,10 +194,8 @@ extension Translator {
     private func docLines(for endpoint: ResolvedEndpoint, arguments: [Argument]) -> [String] {
         let method = endpoint.method.value.rawValue
         let route =
-            if let scope = endpoint.scope {
-                SwiftSource.concatenated(
-                    "`", method, " ", endpoint.path.template.value, "`, scope",
-                    scope.kind == .allOf && scope.names.count > 1 ? "s " : " ", scope.description, ".")
+            if let access = endpoint.access {
+                SwiftSource.concatenated("`", method, " ", endpoint.path.template.value, "`, ", access.description, ".")
             } else {
                 SwiftSource.concatenated("`", method, " ", endpoint.path.template.value, "`.")
             }
@@ -220,12 +217,14 @@ extension Translator {
 
     /// What the caller's token must conform to: `Shop.Access.Customer`, `Shop.Access.Read & Shop.Access.Write`
     /// for all of several scopes, or the choice's own protocol `Shop.Access.ApiKeyOrOAuth` for any of several.
-    private func accessConstraint(_ scope: ScopeRequirement, choice: Int?) -> String {
-        if let choice {
+    private func accessConstraint(_ access: ResolvedAccess) -> String {
+        switch access {
+        case .anyOf(_, let choice):
             return "\(api).\(GeneratedNames.access).\(SwiftSource.identifier(spec.scopeChoices[choice].protocolName))"
+        case .allOf(let names):
+            if names.count == 1 { return accessProtocol(names[0]) }
+            return names.map(accessProtocol).joined(separator: " & ")
         }
-        if scope.names.count == 1 { return accessProtocol(scope.names[0].value) }
-        return scope.names.map { accessProtocol($0.value) }.joined(separator: " & ")
     }
 
     /// `Shop.Access.Reader`: the protocol of the scope the spec calls `name`, worked out once per scope.
@@ -238,7 +237,8 @@ extension Translator {
     private func modifiers(of endpoint: ResolvedEndpoint) -> String {
         var modifiers = ""
         if let server = endpoint.server {
-            modifiers += ".onServer(\(api).\(GeneratedNames.servers).\(memberName(server)))"
+            let name = SwiftSource.identifier(spec.servers[server].swiftName)
+            modifiers += ".onServer(\(api).\(GeneratedNames.servers).\(name))"
         }
         if endpoint.readsRedirects { modifiers += ".readingRedirects()" }
         let overridable = (endpoint.apiHeaders + endpoint.ownHeaders).filter(\.isOverridable).map {

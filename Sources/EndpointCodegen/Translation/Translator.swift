@@ -82,7 +82,8 @@ struct Translator {
         let servers = spec.servers.map { server in
             ServerView(
                 docLines: SwiftSource.docLines(["`\(server.name.value)`: \(server.url.value)"]),
-                declaration: "\(access)static let \(memberName(server.name.value)) = \(namer.runtime("Server"))(",
+                declaration:
+                    "\(access)static let \(SwiftSource.identifier(server.swiftName)) = \(namer.runtime("Server"))(",
                 arguments: "name: \(SwiftSource.stringLiteral(server.name.value)), url: "
                     + "\(namer.foundation("URL"))(generatedBaseURL: \(SwiftSource.stringLiteral(server.url.value))))")
         }

@@ -176,13 +176,6 @@ package struct ScopeRequirement: Sendable, Hashable {
     package init(_ name: Located<String>) {
         self.init(kind: .allOf, names: [name], location: name.location)
     }
-
-    /// `` `Customer` ``, `` `Read` and `Write` `` or `` `Key`, `Session` or `OAuth` ``: for messages and documentation.
-    package var description: String {
-        let names = names.map { "`\($0.value)`" }
-        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + (kind == .allOf ? " and " : " or ") + last
-    }
 }
 
 /// One line of an `errors` mapping: which status decodes into which error model.

@@ -23,10 +23,19 @@ package struct ResolvedSpec: Sendable {
     /// The API's constant headers, in the file's order.
     package var constantHeaders: [ResolvedHeader] = []
     /// Other base URLs endpoints name, in the file's order.
-    package var servers: [ServerDefinition] = []
+    package var servers: [ResolvedServer] = []
 
     /// How many endpoints there are, counted namespace by namespace.
     package var endpointCount: Int { namespaces.reduce(0) { $0 + $1.endpoints.count } }
+}
+
+/// Another base URL that endpoints may name.
+package struct ResolvedServer: Sendable, Hashable {
+    /// The name endpoints use (`server: uploads`).
+    package var name: Located<String>
+    package var url: Located<String>
+    /// The name of its `Servers` member before identifier rules (backticks) apply.
+    package var swiftName: String
 }
 
 /// A scope and the scopes it includes directly (validation has ruled out unknown names and cycles).
@@ -225,10 +234,8 @@ package struct ResolvedEndpoint: Sendable, Hashable {
     package var responseReading: BodyReading = .json
     /// Several success statuses, each with its body; empty when the response is the one type `response`.
     package var successStatuses: [ResolvedSuccessStatus] = []
-    /// The scopes a token needs; for `anyOf`, ``scopeChoice`` names the choice's index.
-    package var scope: ScopeRequirement?
-    /// The index into ``ResolvedSpec/scopeChoices`` of an `anyOf` requirement.
-    package var scopeChoice: Int?
+    /// What a caller's token must be allowed; nil for an endpoint anyone may call.
+    package var access: ResolvedAccess?
     /// The endpoint's own error schema, before the API's defaults.
     package var errors: [ResolvedError]
     package var documentation: Documentation
@@ -237,8 +244,8 @@ package struct ResolvedEndpoint: Sendable, Hashable {
     /// The API's constant headers it sends: all of them unless it overrides some (with its own constant, a header
     /// parameter or a response media type).
     package var apiHeaders: [ResolvedHeader] = []
-    /// The name of the server (from the spec's `servers`) it lives at, instead of the base URL.
-    package var server: String?
+    /// The server it lives at instead of the base URL: an index into ``ResolvedSpec/servers``.
+    package var server: Int?
     /// Whether a redirect is the response it reads, rather than a hop to follow.
     package var readsRedirects = false
 
@@ -247,6 +254,32 @@ package struct ResolvedEndpoint: Sendable, Hashable {
 
     /// `Namespace.name`, for messages.
     package var qualifiedName: String { "\(namespace).\(name.value)" }
+}
+
+/// What a caller's token must be allowed to call an endpoint.
+package enum ResolvedAccess: Sendable, Hashable {
+    /// Every one of these scopes (one for a plain `scope: Name`), as written.
+    case allOf([String])
+    /// Any one of these scopes, as written; `choice` is the set's index in ``ResolvedSpec/scopeChoices``.
+    case anyOf([String], choice: Int)
+
+    /// The scope names, as written.
+    package var names: [String] {
+        switch self {
+        case .allOf(let names), .anyOf(let names, _): names
+        }
+    }
+
+    /// `` scope `Customer` ``, `` scopes `Read` and `Write` `` or `` scope `Key`, `Session` or `OAuth` ``: for
+    /// documentation.
+    package var description: String {
+        let quoted = names.map { "`\($0)`" }
+        guard let last = quoted.last, quoted.count > 1 else { return "scope " + (quoted.first ?? "") }
+        switch self {
+        case .allOf: return "scopes " + quoted.dropLast().joined(separator: ", ") + " and " + last
+        case .anyOf: return "scope " + quoted.dropLast().joined(separator: ", ") + " or " + last
+        }
+    }
 }
 
 /// An endpoint's path, split where its parameters go, so that generated code hands the runtime the pieces and no

@@ -66,9 +66,7 @@ package enum SpecResolver {
         var choiceIndex: [Set<String>: Int] = [:]
         for namespace in namespaces.indices {
             for endpoint in namespaces[namespace].endpoints.indices {
-                guard let requirement = namespaces[namespace].endpoints[endpoint].scope, requirement.kind == .anyOf
-                else { continue }
-                let names = requirement.names.map(\.value)
+                guard case .anyOf(let names, _)? = namespaces[namespace].endpoints[endpoint].access else { continue }
                 let key = Set(names)
                 let index: Int
                 if let known = choiceIndex[key] {
@@ -78,7 +76,7 @@ package enum SpecResolver {
                     index = choices.count - 1
                     choiceIndex[key] = index
                 }
-                namespaces[namespace].endpoints[endpoint].scopeChoice = index
+                namespaces[namespace].endpoints[endpoint].access = .anyOf(names, choice: index)
             }
         }
         var scopes = spec.scopes.map {
@@ -98,7 +96,9 @@ package enum SpecResolver {
             scopes: scopes, errors: apiErrors, models: models, namespaces: namespaces)
         resolved.scopeChoices = choices
         resolved.constantHeaders = resolution.apiHeaders
-        resolved.servers = spec.servers
+        resolved.servers = spec.servers.map {
+            ResolvedServer(name: $0.name, url: $0.url, swiftName: SwiftName.memberName($0.name.value))
+        }
         return complete && errorResolution.complete ? resolved : nil
     }
 }
@@ -156,6 +156,8 @@ extension SpecResolver {
 private struct Resolution: Sendable {
     let modelsByName: [String: ModelDefinition]
     let apiHeaders: [ResolvedHeader]
+    /// The index of each of the spec's `servers` by name.
+    let serverIndex: [String: Int]
     /// `dateFormat` of the API: how dates travel where a property or parameter does not say.
     let apiDateFormat: DateFormat
     /// False once a type, default value, response reading or paging field of this part did not resolve.
@@ -169,6 +171,9 @@ private struct Resolution: Sendable {
             ResolvedHeader(name: $0.name.value, value: $0.value.value, isOverridable: $0.isOverridable)
         }
         apiDateFormat = spec.dateFormat?.value ?? .iso8601
+        serverIndex = Dictionary(
+            spec.servers.enumerated().map { ($0.element.name.value, $0.offset) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     mutating func type(_ reference: TypeReference) -> TypeExpression {
@@ -220,6 +225,13 @@ private struct Resolution: Sendable {
     }
 
     /// The endpoint with everything but its scope choice, which ``SpecResolver/resolve(_:)`` numbers afterwards.
+    /// The access `requirement` asks for. An "any of" set is numbered once every endpoint is resolved (see
+    /// ``SpecResolver``), so its `choice` is 0 until then.
+    static func access(_ requirement: ScopeRequirement) -> ResolvedAccess {
+        let names = requirement.names.map(\.value)
+        return requirement.kind == .allOf ? .allOf(names) : .anyOf(names, choice: 0)
+    }
+
     mutating func endpoint(_ endpoint: Endpoint) -> ResolvedEndpoint {
         let placement = ParameterPlacement(endpoint)
         let parameters = zip(endpoint.parameters, placement.locations).map { parameter, location in
@@ -266,9 +278,9 @@ private struct Resolution: Sendable {
             path: ResolvedPath(endpoint.path, placement: placement),
             parameters: parameters,
             pathParameters: placement.pathParameterIndices.compactMap { $0.map { parameters[$0] } },
-            body: body, response: response, scope: endpoint.scope, errors: errors(endpoint.errors),
+            body: body, response: response, access: endpoint.scope.map(Self.access), errors: errors(endpoint.errors),
             documentation: endpoint.documentation)
-        resolved.server = endpoint.server?.value
+        resolved.server = endpoint.server.flatMap { server in serverIndex[server.value] }
         resolved.readsRedirects = endpoint.redirect != nil
         resolved.ownHeaders = endpoint.constantHeaders.map {
             ResolvedHeader(name: $0.name.value, value: $0.value.value, isOverridable: $0.isOverridable)
