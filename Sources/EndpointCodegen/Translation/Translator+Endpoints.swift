@@ -60,19 +60,20 @@ extension Translator {
                     .joined(separator: " ")
             }
             return Argument(
-                label: memberName(name), type: swiftType, defaultValue: literal ?? (type.isOptional ? "nil" : nil),
+                label: SwiftSource.identifier(name), type: swiftType,
+                defaultValue: literal ?? (type.isOptional ? "nil" : nil),
                 description: description)
         }
         func fieldArgument(_ field: ResolvedProperty) -> Argument {
             argument(
-                field.name.value, field.type, field.documentation, default: field.defaultValue,
+                field.swiftName, field.type, field.documentation, default: field.defaultValue,
                 isNullable: field.isNullable)
         }
         var leading = endpoint.pathParameters.map {
-            argument($0.name.value, $0.type, $0.documentation, default: $0.defaultValue)
+            argument($0.swiftName, $0.type, $0.documentation, default: $0.defaultValue)
         }
         var others = otherParameters.map {
-            argument($0.name.value, $0.type, $0.documentation, default: $0.defaultValue)
+            argument($0.swiftName, $0.type, $0.documentation, default: $0.defaultValue)
         }
         switch endpoint.body {
         case .value(let type)?: others.append(argument("body", type, Documentation()))
@@ -109,7 +110,7 @@ extension Translator {
         } else {
             returnType = SwiftSource.concatenated(namer.runtime("Endpoint"), "<", response, ", ", failure, ">")
         }
-        let signature = Signature(name: memberName(endpoint.name.value), arguments: leading)
+        let signature = Signature(name: SwiftSource.identifier(endpoint.swiftName), arguments: leading)
         let headers = headersName.map {
             responseHeadersView(endpoint, named: $0, takesArguments: !signature.arguments.isEmpty)
         }
@@ -160,7 +161,7 @@ extension Translator {
         var properties: [HeaderPropertyView] = []
         var parameters: [String] = []
         for header in endpoint.responseHeaders {
-            let member = SwiftSource.identifier(SwiftName.memberName(header.propertyName))
+            let member = SwiftSource.identifier(header.swiftName)
             let parameter = SwiftSource.parameter(label: member)
             let type = namer.type(header.type, qualifyingModels: true)
             parameters.append("\(parameter.declaration): \(type)\(header.type.isOptional ? " = nil" : "")")
@@ -176,7 +177,7 @@ extension Translator {
                         + "\(dateFormatArgument(header.dateFormat)))"))
         }
         let initParameterList = parameters.joined(separator: ", ")
-        let endpointName = memberName(endpoint.name.value)
+        let endpointName = SwiftSource.identifier(endpoint.swiftName)
         let calls = takesArguments ? "(…)" : "()"
         return ResponseHeadersView(
             access: access,
@@ -299,9 +300,9 @@ extension Translator {
         }
     }
 
-    /// How the function body refers to the argument for the spec name `name`.
+    /// How the function body refers to the argument whose Swift name (before identifier rules) is `name`.
     private func value(of name: String) -> String {
-        SwiftSource.parameter(label: memberName(name)).use
+        SwiftSource.parameter(label: SwiftSource.identifier(name)).use
     }
 
     /// The path as an interpolated string the runtime's `EndpointPath` takes apart at compile time:
@@ -316,10 +317,10 @@ extension Translator {
                 let parameter = endpoint.pathParameters[index]
                 let expression =
                     parameter.dateFormat == .iso8601
-                    ? value(of: parameter.name.value)
+                    ? value(of: parameter.swiftName)
                     : SwiftSource.concatenated(
                         namer.runtime("DateFormat"), ".", parameter.dateFormat.rawValue, ".text(for: ",
-                        value(of: parameter.name.value), ")")
+                        value(of: parameter.swiftName), ")")
                 literal += SwiftSource.concatenated(
                     "\\(", parameter.allowsSlashes ? "spanning: " : "", expression, ", named: ",
                     SwiftSource.stringLiteral(parameter.wireName), ")")
@@ -349,7 +350,7 @@ extension Translator {
             if parameter.dateFormat != .iso8601 { formats = dateFormatArgument(parameter.dateFormat) + formats }
             return SwiftSource.concatenated(
                 "    ", parameterType, "(", SwiftSource.stringLiteral(parameter.wireName), ", ",
-                parameter.isNested ? "nested: " : "", value(of: parameter.name.value), formats, "),")
+                parameter.isNested ? "nested: " : "", value(of: parameter.swiftName), formats, "),")
         }
         if others.contains(where: { $0.location == .query }) {
             argument("query: [")
@@ -392,10 +393,10 @@ extension Translator {
             for field in fields {
                 let fieldValue =
                     field.dateFormat == .iso8601
-                    ? value(of: field.name.value)
+                    ? value(of: field.swiftName)
                     : SwiftSource.concatenated(
                         namer.runtime("DateFormat"), ".", field.dateFormat.rawValue, ".field(",
-                        value(of: field.name.value),
+                        value(of: field.swiftName),
                         ")")
                 lines.append(
                     SwiftSource.concatenated("    (", SwiftSource.stringLiteral(field.wireName), ", ", fieldValue, "),")
@@ -407,7 +408,7 @@ extension Translator {
             for field in fields {
                 let label = field.isNested ? "nested: " : ""
                 lines.append(
-                    "    \(parameterType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.name.value))"
+                    "    \(parameterType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.swiftName))"
                         + "\(dateFormatArgument(field.dateFormat))\(arrayFormatArgument(field.arrayFormat))),")
             }
             lines.append("])")
@@ -417,7 +418,7 @@ extension Translator {
             for field in fields {
                 let label = field.isNested ? "nested: " : field.isJSONPart ? "json: " : ""
                 lines.append(
-                    "    \(partType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.name.value))"
+                    "    \(partType)(\(SwiftSource.stringLiteral(field.wireName)), \(label)\(value(of: field.swiftName))"
                         + "\(dateFormatArgument(field.dateFormat))),")
             }
             lines.append("])")
@@ -496,7 +497,7 @@ extension Translator {
         return SuccessResponsesView(
             access: access,
             docLines: SwiftSource.docLines([
-                "What `\(memberName(endpoint.name.value).filter { $0 != "`" })\(calls)` answers: one case per "
+                "What `\(endpoint.swiftName)\(calls)` answers: one case per "
                     + "success status; any other 2xx is an unexpected response."
             ]),
             name: name,

@@ -46,7 +46,7 @@ extension Translator {
         var needsCodingKeys = false
         let equality = namer.runtime("ModelEquality")
         for (index, property) in properties.enumerated() {
-            let swiftName = SwiftName.memberName(property.name.value)
+            let swiftName = property.swiftName
             let member = SwiftSource.identifier(swiftName)
             let expression = property.type
             // A nullable property is `Value??`: nil leaves it out of the JSON, `.null` writes null.
@@ -122,7 +122,7 @@ extension Translator {
             let arguments = properties.compactMap { property -> String? in
                 guard let value = exampleValue(of: property) else { return nil }
                 // A keyword needs no backticks as an argument label in a call, except these three.
-                let label = memberName(property.name.value)
+                let label = SwiftSource.identifier(property.swiftName)
                 let bare = label.filter { $0 != "`" }
                 return "\(["inout", "var", "let"].contains(bare) ? label : bare): \(value)"
             }
@@ -237,7 +237,7 @@ extension Translator {
     /// discriminator's value or by trying each variant in turn. A model variant reads the whole value itself; any
     /// other type is read from a single-value container, so dates and data follow the coder's strategies.
     private func oneOfView(_ model: ResolvedModel, _ oneOf: ResolvedOneOf) -> OneOfView {
-        let caseNames = oneOf.variants.map { SwiftSource.identifier(SwiftName.memberName($0.caseName)) }
+        let caseNames = oneOf.variants.map { SwiftSource.identifier($0.caseName) }
         let taken = Set(caseNames)
         let unknown = ["unknown", "unrecognized", "unknownVariant"].first { !taken.contains($0) } ?? "_unknown"
         let json = namer.runtime("JSONValue")

@@ -106,6 +106,7 @@ package struct ResolvedOneOf: Sendable, Hashable {
 /// A variant of a `oneOf`: its type and its case name, before identifier rules apply.
 package struct ResolvedVariant: Sendable, Hashable {
     package var type: TypeExpression
+    /// The Swift case name before identifier rules (backticks) apply: the spec's `name`, else the type's.
     package var caseName: String
     /// How a `Date` or `[Date]` variant travels: the API's `dateFormat`, else ISO 8601.
     package var dateFormat: DateFormat = .iso8601
@@ -142,8 +143,11 @@ package struct ResolvedDiscriminator: Sendable, Hashable {
 
 /// A model property or an inline body field.
 package struct ResolvedProperty: Sendable, Hashable {
-    /// The name in Swift terms, before identifier rules apply.
+    /// The name as the spec writes it.
     package var name: Located<String>
+    /// The property's (or argument's) name before identifier rules (backticks) apply: `firstName` for
+    /// `first_name`.
+    package var swiftName: String
     /// The JSON key or form key.
     package var wireName: String
     package var type: TypeExpression
@@ -178,6 +182,8 @@ package struct ResolvedHeader: Sendable, Hashable {
 /// A parameter with its location decided.
 package struct ResolvedParameter: Sendable, Hashable {
     package var name: Located<String>
+    /// The argument's label before identifier rules (backticks) apply: `dryRun` for `dry_run`.
+    package var swiftName: String
     /// The placeholder, query item or header name.
     package var wireName: String
     package var type: TypeExpression
@@ -204,7 +210,8 @@ package enum ResolvedBody: Sendable, Hashable {
     case formFields([ResolvedProperty])
     /// `multipart/form-data` fields, arguments too.
     case multipartFields([ResolvedProperty])
-    /// Bytes as they are: one `Upload` argument named `argumentName`, sent as `media` unless it names its own.
+    /// Bytes as they are: one `Upload` argument whose Swift name (before identifier rules) is `argumentName`, sent as
+    /// `media` unless it names its own.
     /// Boxed, as ``RequestBody/raw(_:)`` is.
     indirect case raw(media: String, argumentName: String, documentation: Documentation)
 }
@@ -212,6 +219,8 @@ package enum ResolvedBody: Sendable, Hashable {
 /// An endpoint, everything decided.
 package struct ResolvedEndpoint: Sendable, Hashable {
     package var name: Located<String>
+    /// The factory's name before identifier rules (backticks) apply.
+    package var swiftName: String
     /// The namespace's name.
     package var namespace: String
     package var method: Located<HTTPMethod>
@@ -316,8 +325,9 @@ package struct ResolvedPath: Sendable, Hashable {
 package struct ResolvedResponseHeader: Sendable, Hashable {
     /// The header's name on the wire.
     package var wireName: Located<String>
-    /// The property's name before identifier rules apply (from `name`, or the header name in camel case).
-    package var propertyName: String
+    /// The property's Swift name before identifier rules (backticks) apply: from `name`, or the header name in
+    /// camel case (`X-RateLimit-Remaining` → `xRateLimitRemaining`).
+    package var swiftName: String
     package var type: TypeExpression
     package var documentation: Documentation
     /// A date header in Unix time; `.iso8601` for the usual reading (HTTP date, ISO 8601 or seconds).

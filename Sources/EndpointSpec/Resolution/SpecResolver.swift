@@ -208,7 +208,8 @@ private struct Resolution: Sendable {
     mutating func property(_ property: Property) -> ResolvedProperty {
         let type = type(property.type)
         var resolved = ResolvedProperty(
-            name: property.name, wireName: property.wireName, type: type, documentation: property.documentation)
+            name: property.name, swiftName: SwiftName.memberName(property.name.value), wireName: property.wireName,
+            type: type, documentation: property.documentation)
         resolved.isNullable = property.nullable?.value ?? false
         resolved.defaultValue = defaultValue(property.defaultValue, type)
         resolved.example = defaultValue(property.example, type)
@@ -237,7 +238,8 @@ private struct Resolution: Sendable {
         let parameters = zip(endpoint.parameters, placement.locations).map { parameter, location in
             let type = type(parameter.type)
             var resolved = ResolvedParameter(
-                name: parameter.name, wireName: parameter.wireName, type: type, location: location,
+                name: parameter.name, swiftName: SwiftName.memberName(parameter.name.value),
+                wireName: parameter.wireName, type: type, location: location,
                 arrayFormat: parameter.arrayFormat?.value ?? .repeat, documentation: parameter.documentation)
             resolved.defaultValue = defaultValue(parameter.defaultValue, type)
             resolved.allowsSlashes = parameter.allowsSlashes?.value ?? false
@@ -269,12 +271,15 @@ private struct Resolution: Sendable {
                     return field
                 })
         case .raw(let raw)?:
-            body = .raw(media: raw.media.value, argumentName: raw.argumentName, documentation: raw.documentation)
+            body = .raw(
+                media: raw.media.value, argumentName: SwiftName.memberName(raw.argumentName),
+                documentation: raw.documentation)
         case nil: body = nil
         }
         let response = type(endpoint.response)
         var resolved = ResolvedEndpoint(
-            name: endpoint.name, namespace: endpoint.namespace, method: endpoint.method,
+            name: endpoint.name, swiftName: SwiftName.memberName(endpoint.name.value), namespace: endpoint.namespace,
+            method: endpoint.method,
             path: ResolvedPath(endpoint.path, placement: placement),
             parameters: parameters,
             pathParameters: placement.pathParameterIndices.compactMap { $0.map { parameters[$0] } },
@@ -310,7 +315,7 @@ private struct Resolution: Sendable {
         }
         resolved.responseHeaders = endpoint.responseHeaders.map {
             ResolvedResponseHeader(
-                wireName: $0.wireName, propertyName: $0.propertyName, type: type($0.type),
+                wireName: $0.wireName, swiftName: SwiftName.memberName($0.propertyName), type: type($0.type),
                 documentation: $0.documentation, dateFormat: $0.dateFormat?.value ?? .iso8601)
         }
         resolved.paging = endpoint.paging.flatMap { paging -> ResolvedPaging? in
@@ -368,7 +373,7 @@ private struct Resolution: Sendable {
             let variants = oneOf.variants.compactMap { variant in
                 variant.type.expression.map { type in
                     ResolvedVariant(
-                        type: type, caseName: variant.caseName ?? type.variantCaseName,
+                        type: type, caseName: SwiftName.memberName(variant.caseName ?? type.variantCaseName),
                         dateFormat: dateFormat(variant.dateFormat, of: type))
                 }
             }
