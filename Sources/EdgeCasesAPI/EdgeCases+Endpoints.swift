@@ -64,11 +64,11 @@ extension EdgeCases.Data {
 
         public init(from response: ReceivedResponse) throws {
             self.`self` = try response.header("self")
-            xRequestID = try response.header("X-Request-ID")
-            `default` = try response.header("Type")
-            allow = try response.header("Allow")
-            retryAfter = try response.header("Retry-After")
-            contentLength = try response.header("Content-Length")
+            self.xRequestID = try response.header("X-Request-ID")
+            self.`default` = try response.header("Type")
+            self.allow = try response.header("Allow")
+            self.retryAfter = try response.header("Retry-After")
+            self.contentLength = try response.header("Content-Length")
         }
     }
 
@@ -172,7 +172,7 @@ extension EdgeCases.日本語 {
         }
 
         public init(from response: ReceivedResponse) throws {
-            名前 = try response.header("ETag")
+            self.名前 = try response.header("ETag")
         }
     }
 
@@ -201,8 +201,8 @@ extension EdgeCases.日本語 {
         }
 
         public init(from response: ReceivedResponse) throws {
-            link = try response.header("Link")
-            location = try response.header("Location")
+            self.link = try response.header("Link")
+            self.location = try response.header("Location")
         }
     }
 }

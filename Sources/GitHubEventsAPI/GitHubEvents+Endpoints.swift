@@ -68,11 +68,11 @@ extension GitHub.Repos {
         }
 
         public init(from response: ReceivedResponse) throws {
-            rateLimit = try response.header("X-RateLimit-Limit")
-            rateLimitRemaining = try response.header("X-RateLimit-Remaining")
-            rateLimitReset = try response.header("X-RateLimit-Reset")
-            etag = try response.header("ETag")
-            lastModified = try response.header("Last-Modified")
+            self.rateLimit = try response.header("X-RateLimit-Limit")
+            self.rateLimitRemaining = try response.header("X-RateLimit-Remaining")
+            self.rateLimitReset = try response.header("X-RateLimit-Reset")
+            self.etag = try response.header("ETag")
+            self.lastModified = try response.header("Last-Modified")
         }
     }
 
@@ -191,7 +191,7 @@ extension GitHub.Repos {
         }
 
         public init(from response: ReceivedResponse) throws {
-            location = try response.header("Location")
+            self.location = try response.header("Location")
         }
     }
 }

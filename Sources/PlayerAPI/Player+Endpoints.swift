@@ -117,7 +117,7 @@ extension Player.Albums {
         }
 
         public init(from response: ReceivedResponse) throws {
-            retryAfter = try response.header("Retry-After")
+            self.retryAfter = try response.header("Retry-After")
         }
     }
 

@@ -328,6 +328,49 @@ struct GenerateCommandTests {
         }
     }
 
+    @Test("a ResponseHeaders template decides the Swift of a header: let properties with their wire names compile")
+    func responseHeadersTemplateFromStructure() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let templates = folder.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let builtIn = try String(
+            contentsOf: CLIRunner.packageRoot.appendingPathComponent("Templates/ResponseHeaders.mustache"),
+            encoding: .utf8)
+        let stored = "        {{access}}var {{name}}: {{type}}\n"
+        #expect(builtIn.contains(stored))
+        let custom = builtIn.replacingOccurrences(
+            of: stored, with: "        /// Read from {{{wireLiteral}}}.\n        {{access}}let {{name}}: {{type}}\n")
+        try custom.write(
+            to: templates.appendingPathComponent("ResponseHeaders.mustache"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out")
+        // EdgeCases has headers called `self` and `default`; GitHubEvents reads rate limits and dates.
+        for spec in ["Specs/GitHubEvents.yaml", "Specs/EdgeCases.yaml"] {
+            try? FileManager.default.removeItem(at: output)
+            let result = try await CLIRunner.run([
+                "generate", spec, "--output", output.path, "--templates", templates.path,
+            ])
+            #expect(result.status == 0, "\(result.standardError)")
+            let sources = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted().map {
+                output.appendingPathComponent($0)
+            }
+            let endpoints = try String(
+                contentsOf: try #require(sources.first { $0.lastPathComponent.contains("+Endpoints") }),
+                encoding: .utf8)
+            if spec.hasSuffix("GitHubEvents.yaml") {
+                #expect(
+                    endpoints.contains(
+                        "/// Read from \"X-RateLimit-Remaining\".\n        public let rateLimitRemaining: Int\n"),
+                    "\(endpoints)")
+                #expect(!endpoints.contains("public var rateLimitRemaining"))
+            }
+            let checked = try await TypeChecker.typeCheck(
+                sources, modulesDirectory: CLIRunner.productsDirectory.appendingPathComponent("Modules"),
+                extraArguments: ["-warnings-as-errors", "-module-name", "Client"])
+            #expect(checked.status == 0, "\(spec): \(checked.output)")
+        }
+    }
+
     @Test(
         "bad options are usage errors",
         arguments: [["--files", "0"], ["--files", "257"], ["--files", "automatic"], ["--access", "open"]])

@@ -171,10 +171,9 @@ extension Translator {
                     docLines: SwiftSource.docLines([
                         summary, header.documentation.summary?.value, header.documentation.description?.value,
                     ]),
-                    declaration: "\(access)var \(member): \(type)", assignment: "self.\(member) = \(parameter.use)",
-                    reading: (member == "`self`" ? "self.`self`" : member)
-                        + " = try response.header(\(SwiftSource.stringLiteral(header.wireName.value))"
-                        + "\(dateFormatArgument(header.dateFormat)))"))
+                    name: member, type: type, wireLiteral: SwiftSource.stringLiteral(header.wireName.value),
+                    argumentName: parameter.use,
+                    dateFormat: header.dateFormat == .iso8601 ? nil : header.dateFormat.rawValue))
         }
         let initParameterList = parameters.joined(separator: ", ")
         let endpointName = SwiftSource.identifier(endpoint.swiftName)

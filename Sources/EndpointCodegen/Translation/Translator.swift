@@ -82,10 +82,10 @@ struct Translator {
         let servers = spec.servers.map { server in
             ServerView(
                 docLines: SwiftSource.docLines(["`\(server.name.value)`: \(server.url.value)"]),
-                declaration:
-                    "\(access)static let \(SwiftSource.identifier(server.swiftName)) = \(namer.runtime("Server"))(",
-                arguments: "name: \(SwiftSource.stringLiteral(server.name.value)), url: "
-                    + "\(namer.foundation("URL"))(generatedBaseURL: \(SwiftSource.stringLiteral(server.url.value))))")
+                name: SwiftSource.identifier(server.swiftName),
+                nameLiteral: SwiftSource.stringLiteral(server.name.value),
+                urlLiteral: SwiftSource.stringLiteral(server.url.value), serverType: namer.runtime("Server"),
+                urlType: namer.foundation("URL"))
         }
         let parameterType = namer.runtime("Parameter")
         let constantHeaders = spec.constantHeaders.map { header in
@@ -202,19 +202,13 @@ struct Translator {
                         let word = failureCaseName(member)
                         let name = SwiftSource.identifier(SwiftName.memberName(word))
                         return member == .builtin(.void)
-                            ? SuccessCaseView(
-                                docLines: ["/// An error status declared without a body."], declaration: "case \(name)")
-                            : SuccessCaseView(
-                                docLines: ["/// The error body, as `\(word)`."],
-                                declaration: "case \(name)(\(memberType(member)))")
+                            ? FailureCaseView(
+                                docLines: ["/// An error status declared without a body."], name: name, type: nil)
+                            : FailureCaseView(
+                                docLines: ["/// The error body, as `\(word)`."], name: name, type: memberType(member))
                     },
-                    matches: members.map { member in
-                        let name = SwiftSource.identifier(SwiftName.memberName(failureCaseName(member)))
-                        return member == .builtin(.void)
-                            ? "case is \(namer.runtime("EmptyErrorBody")): self = .\(name)"
-                            : "case let model as \(memberType(member)): self = .\(name)(model)"
-                    },
-                    declaredType: "any \(namer.swift("Error")) & \(namer.swift("Sendable"))"))
+                    declaredType: "any \(namer.swift("Error")) & \(namer.swift("Sendable"))",
+                    emptyBodyType: namer.runtime("EmptyErrorBody")))
         }
         return views
     }

@@ -82,8 +82,11 @@ extension ServerView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
         switch TemplateField(name) {
         case .docLines: return .texts(self.docLines)
-        case .declaration: return .text(self.declaration)
-        case .arguments: return .text(self.arguments)
+        case .name: return .text(self.name)
+        case .nameLiteral: return .text(self.nameLiteral)
+        case .urlLiteral: return .text(self.urlLiteral)
+        case .serverType: return .text(self.serverType)
+        case .urlType: return .text(self.urlType)
         default: return nil
         }
     }
@@ -292,9 +295,11 @@ extension HeaderPropertyView: TemplateContext {
     @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
         switch TemplateField(name) {
         case .docLines: return .texts(self.docLines)
-        case .declaration: return .text(self.declaration)
-        case .assignment: return .text(self.assignment)
-        case .reading: return .text(self.reading)
+        case .name: return .text(self.name)
+        case .type: return .text(self.type)
+        case .wireLiteral: return .text(self.wireLiteral)
+        case .argumentName: return .text(self.argumentName)
+        case .dateFormat: return .optionalText(self.dateFormat)
         default: return nil
         }
     }
@@ -330,8 +335,19 @@ extension FailureView: TemplateContext {
         case .name: return .text(self.name)
         case .conformances: return .text(self.conformances)
         case .cases: return .objects(self.cases)
-        case .matches: return .texts(self.matches)
         case .declaredType: return .text(self.declaredType)
+        case .emptyBodyType: return .text(self.emptyBodyType)
+        default: return nil
+        }
+    }
+}
+
+extension FailureCaseView: TemplateContext {
+    @inline(__always) func value(of name: TemplateName) -> TemplateValue? {
+        switch TemplateField(name) {
+        case .docLines: return .texts(self.docLines)
+        case .name: return .text(self.name)
+        case .type: return .optionalText(self.type)
         default: return nil
         }
     }
@@ -356,17 +372,18 @@ enum TemplateField: Int, Sendable, CaseIterable {
         self.init(rawValue: key)
     }
 
-    case access, accessEnum, accessProtocol, argumentList, arguments, assignment, authScheme, authorizedEndpointType,
-        baseURL, baseURLName, boolType, builder, builderModifiers, cases, codingKeyConformances, codingKeys, comparison,
-        conformances, constantHeaders, constantHeadersName, container, declaration, declaredType, decodeLines,
-        decoderType, decoding, defaultErrors, defaultErrorsName, discriminatorCase, docLines, encodeLines, encoderType,
-        encoding, endpointArguments, endpointType, endpoints, enumView, equalityLines, errorConformances, errorProtocol,
-        errorSchemaType, exampleArguments, failures, failuresEnum, file, genericClause, getter, hasCodingKeys,
-        hasConstantHeaders, hasDefaultErrors, hasDiscriminator, hasEndpoints, hasExample, hasFailures, hasModels,
-        hasProperties, hasScopes, hasServers, header, imports, inherits, initIsMultiline, initParameterList,
-        initParameters, isAuthorized, isBoxed, isDeprecated, isEnum, isMultiline, isOptional, isStruct, jsonType,
-        keyType, literal, matches, models, modelsEnum, modifiers, name, namespaces, oneOfView, parameterType, plainName,
-        properties, qualifiedName, reading, receivedResponseType, responseHeaders, returnType, scopeChoices, scopeEnum,
-        scopes, servers, serversEnum, setter, spiImports, storageDeclaration, stringType, structView, successResponses,
-        type, unknownCase, wireName
+    case access, accessEnum, accessProtocol, argumentList, argumentName, arguments, assignment, authScheme,
+        authorizedEndpointType, baseURL, baseURLName, boolType, builder, builderModifiers, cases, codingKeyConformances,
+        codingKeys, comparison, conformances, constantHeaders, constantHeadersName, container, dateFormat, declaration,
+        declaredType, decodeLines, decoderType, decoding, defaultErrors, defaultErrorsName, discriminatorCase, docLines,
+        emptyBodyType, encodeLines, encoderType, encoding, endpointArguments, endpointType, endpoints, enumView,
+        equalityLines, errorConformances, errorProtocol, errorSchemaType, exampleArguments, failures, failuresEnum,
+        file, genericClause, getter, hasCodingKeys, hasConstantHeaders, hasDefaultErrors, hasDiscriminator,
+        hasEndpoints, hasExample, hasFailures, hasModels, hasProperties, hasScopes, hasServers, header, imports,
+        inherits, initIsMultiline, initParameterList, initParameters, isAuthorized, isBoxed, isDeprecated, isEnum,
+        isMultiline, isOptional, isStruct, jsonType, keyType, literal, models, modelsEnum, modifiers, name, nameLiteral,
+        namespaces, oneOfView, parameterType, plainName, properties, qualifiedName, receivedResponseType,
+        responseHeaders, returnType, scopeChoices, scopeEnum, scopes, serverType, servers, serversEnum, setter,
+        spiImports, storageDeclaration, stringType, structView, successResponses, type, unknownCase, urlLiteral,
+        urlType, wireLiteral, wireName
 }

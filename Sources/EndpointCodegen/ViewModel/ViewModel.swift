@@ -63,12 +63,21 @@ struct FailureView: Sendable {
     /// `NotFoundOrProblem`
     var name: String
     var conformances: String
-    /// `case notFound(Shop.Models.NotFound)`, with documentation.
-    var cases: [SuccessCaseView]
-    /// The cases of `init?(declared:)`'s switch: `case let model as Shop.Models.NotFound: self = .notFound(model)`.
-    var matches: [String]
+    /// One case per declared error, in order.
+    var cases: [FailureCaseView]
     /// `any Error & Sendable` as generated code must spell it.
     var declaredType: String
+    /// The runtime's `EmptyErrorBody`, what an error status declared without a body decodes as.
+    var emptyBodyType: String
+}
+
+/// A case of a ``FailureView``: `case notFound(Shop.Models.NotFound)`, or `case noBody` for a status without one.
+struct FailureCaseView: Sendable {
+    var docLines: [String]
+    /// `notFound`
+    var name: String
+    /// `Shop.Models.NotFound`, the model it carries; nil for a status declared without a body.
+    var type: String?
 }
 
 struct ScopeView: Sendable {
@@ -93,13 +102,18 @@ struct ScopeChoiceView: Sendable {
     var inherits: String
 }
 
-/// Another server of the API.
+/// Another server of the API: `static let uploads = Server(name: "uploads", url: URL(generatedBaseURL: "…"))`.
 struct ServerView: Sendable {
     var docLines: [String]
-    /// `public static let uploads = Server(`
-    var declaration: String
-    /// `name: "uploads", url: URL(generatedBaseURL: "…"))`, on the next line.
-    var arguments: String
+    /// `uploads`: the member's name.
+    var name: String
+    /// `"uploads"`: the name the spec gives it, as a string literal.
+    var nameLiteral: String
+    /// `"https://uploads.example.com"`: its URL, as a string literal.
+    var urlLiteral: String
+    /// The runtime's `Server` and Foundation's `URL`, as generated code must spell them.
+    var serverType: String
+    var urlType: String
 }
 
 struct NamespaceView: Sendable {
@@ -319,12 +333,17 @@ struct ResponseHeadersView: Sendable {
     var receivedResponseType: String
 }
 
+/// A declared response header: `var etag: String?`, read with `try response.header("ETag")`.
 struct HeaderPropertyView: Sendable {
     var docLines: [String]
-    /// `public var etag: String?`
-    var declaration: String
-    /// `self.etag = etag`
-    var assignment: String
-    /// `etag = try response.header("ETag")`
-    var reading: String
+    /// `etag`: the property's name.
+    var name: String
+    /// `String?`: its type.
+    var type: String
+    /// `"ETag"`: the header's name, as a string literal.
+    var wireLiteral: String
+    /// How the initializer's body refers to its argument: the name, or `selfValue` for a header called `self`.
+    var argumentName: String
+    /// `unixSeconds` for a date header sent in Unix time; nil for the usual reading.
+    var dateFormat: String?
 }
