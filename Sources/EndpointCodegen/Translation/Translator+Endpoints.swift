@@ -39,7 +39,7 @@ extension Translator {
         }
     }
 
-    private func endpointView(_ endpoint: ResolvedEndpoint) -> EndpointView {
+    func endpointView(_ endpoint: ResolvedEndpoint) -> EndpointView {
         let otherParameters = endpoint.otherParameters
 
         func argument(

@@ -13,7 +13,7 @@ extension Translator {
             errorConformances: errors, errorProtocol: namer.swift("Error"))
     }
 
-    private func modelView(_ model: ResolvedModel) -> ModelView {
+    func modelView(_ model: ResolvedModel) -> ModelView {
         switch model.kind {
         case .object(let properties):
             return ModelView(isStruct: true, isEnum: false, structView: structView(model, properties), enumView: nil)
