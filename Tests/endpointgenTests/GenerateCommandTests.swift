@@ -279,29 +279,24 @@ struct GenerateCommandTests {
                 + "2:1; close it with '{{/file}}'\n")
     }
 
-    @Test("a Struct template decides the Swift of a property: let declarations and a doc line of its own compile")
-    func structTemplateFromStructure() async throws {
+    /// Generates each of `specs` with the built-in template `name` changed (`stored` replaced by `custom`), checks
+    /// that the output type-checks with warnings as errors, and hands each spec's file whose name contains
+    /// `fileMarker` to `inspect`.
+    private func generateWithOverride(
+        of name: String, replacing stored: String, with custom: String, specs: [String], fileMarker: String,
+        inspect: (_ spec: String, _ text: String) -> Void
+    ) async throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let templates = folder.appendingPathComponent("templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         let builtIn = try String(
-            contentsOf: CLIRunner.packageRoot.appendingPathComponent("Templates/Struct.mustache"), encoding: .utf8)
-        let stored = "{{^isBoxed}}\n        {{declaration}}\n{{/isBoxed}}\n"
+            contentsOf: CLIRunner.packageRoot.appendingPathComponent("Templates/\(name).mustache"), encoding: .utf8)
         #expect(builtIn.contains(stored))
-        let custom = builtIn.replacingOccurrences(
-            of: stored,
-            with: """
-                {{^isBoxed}}
-                        /// Travels as `{{wireName}}`{{#isOptional}}, and may be absent{{/isOptional}}.
-                        {{access}}let {{name}}: {{type}}
-                {{/isBoxed}}
-
-                """)
-        try custom.write(to: templates.appendingPathComponent("Struct.mustache"), atomically: true, encoding: .utf8)
+        try builtIn.replacingOccurrences(of: stored, with: custom)
+            .write(to: templates.appendingPathComponent("\(name).mustache"), atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("out")
-        // EdgeCases has keywords for names, recursive (boxed) models and nullable properties.
-        for spec in ["Specs/Shop.yaml", "Specs/EdgeCases.yaml"] {
+        for spec in specs {
             try? FileManager.default.removeItem(at: output)
             let result = try await CLIRunner.run([
                 "generate", spec, "--output", output.path, "--templates", templates.path,
@@ -310,17 +305,8 @@ struct GenerateCommandTests {
             let sources = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted().map {
                 output.appendingPathComponent($0)
             }
-            let models = try String(
-                contentsOf: try #require(sources.first { $0.lastPathComponent.contains("+Models") }), encoding: .utf8)
-            if spec.hasSuffix("Shop.yaml") {
-                #expect(
-                    models.contains("/// Travels as `first_name`.\n        public let firstName: String\n"), "\(models)"
-                )
-                #expect(
-                    models.contains(
-                        "/// Travels as `avatar_id`, and may be absent.\n        public let avatarId: String?"))
-                #expect(!models.contains("public var firstName"))
-            }
+            let file = try #require(sources.first { $0.lastPathComponent.contains(fileMarker) })
+            inspect(spec, try String(contentsOf: file, encoding: .utf8))
             let checked = try await TypeChecker.typeCheck(
                 sources, modulesDirectory: CLIRunner.productsDirectory.appendingPathComponent("Modules"),
                 extraArguments: ["-warnings-as-errors", "-module-name", "Client"])
@@ -328,46 +314,43 @@ struct GenerateCommandTests {
         }
     }
 
+    @Test("a Struct template decides the Swift of a property: let declarations and a doc line of its own compile")
+    func structTemplateFromStructure() async throws {
+        // EdgeCases has keywords for names, recursive (boxed) models and nullable properties.
+        try await generateWithOverride(
+            of: "Struct", replacing: "{{^isBoxed}}\n        {{declaration}}\n{{/isBoxed}}\n",
+            with: """
+                {{^isBoxed}}
+                        /// Travels as `{{wireName}}`{{#isOptional}}, and may be absent{{/isOptional}}.
+                        {{access}}let {{name}}: {{type}}
+                {{/isBoxed}}
+
+                """,
+            specs: ["Specs/Shop.yaml", "Specs/EdgeCases.yaml"], fileMarker: "+Models"
+        ) { spec, models in
+            guard spec.hasSuffix("Shop.yaml") else { return }
+            #expect(
+                models.contains("/// Travels as `first_name`.\n        public let firstName: String\n"), "\(models)")
+            #expect(
+                models.contains("/// Travels as `avatar_id`, and may be absent.\n        public let avatarId: String?"))
+            #expect(!models.contains("public var firstName"))
+        }
+    }
+
     @Test("a ResponseHeaders template decides the Swift of a header: let properties with their wire names compile")
     func responseHeadersTemplateFromStructure() async throws {
-        let folder = try CLIRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let templates = folder.appendingPathComponent("templates")
-        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        let builtIn = try String(
-            contentsOf: CLIRunner.packageRoot.appendingPathComponent("Templates/ResponseHeaders.mustache"),
-            encoding: .utf8)
-        let stored = "        {{access}}var {{name}}: {{type}}\n"
-        #expect(builtIn.contains(stored))
-        let custom = builtIn.replacingOccurrences(
-            of: stored, with: "        /// Read from {{{wireLiteral}}}.\n        {{access}}let {{name}}: {{type}}\n")
-        try custom.write(
-            to: templates.appendingPathComponent("ResponseHeaders.mustache"), atomically: true, encoding: .utf8)
-        let output = folder.appendingPathComponent("out")
         // EdgeCases has headers called `self` and `default`; GitHubEvents reads rate limits and dates.
-        for spec in ["Specs/GitHubEvents.yaml", "Specs/EdgeCases.yaml"] {
-            try? FileManager.default.removeItem(at: output)
-            let result = try await CLIRunner.run([
-                "generate", spec, "--output", output.path, "--templates", templates.path,
-            ])
-            #expect(result.status == 0, "\(result.standardError)")
-            let sources = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted().map {
-                output.appendingPathComponent($0)
-            }
-            let endpoints = try String(
-                contentsOf: try #require(sources.first { $0.lastPathComponent.contains("+Endpoints") }),
-                encoding: .utf8)
-            if spec.hasSuffix("GitHubEvents.yaml") {
-                #expect(
-                    endpoints.contains(
-                        "/// Read from \"X-RateLimit-Remaining\".\n        public let rateLimitRemaining: Int\n"),
-                    "\(endpoints)")
-                #expect(!endpoints.contains("public var rateLimitRemaining"))
-            }
-            let checked = try await TypeChecker.typeCheck(
-                sources, modulesDirectory: CLIRunner.productsDirectory.appendingPathComponent("Modules"),
-                extraArguments: ["-warnings-as-errors", "-module-name", "Client"])
-            #expect(checked.status == 0, "\(spec): \(checked.output)")
+        try await generateWithOverride(
+            of: "ResponseHeaders", replacing: "        {{access}}var {{name}}: {{type}}\n",
+            with: "        /// Read from {{{wireLiteral}}}.\n        {{access}}let {{name}}: {{type}}\n",
+            specs: ["Specs/GitHubEvents.yaml", "Specs/EdgeCases.yaml"], fileMarker: "+Endpoints"
+        ) { spec, endpoints in
+            guard spec.hasSuffix("GitHubEvents.yaml") else { return }
+            #expect(
+                endpoints.contains(
+                    "/// Read from \"X-RateLimit-Remaining\".\n        public let rateLimitRemaining: Int\n"),
+                "\(endpoints)")
+            #expect(!endpoints.contains("public var rateLimitRemaining"))
         }
     }
 
