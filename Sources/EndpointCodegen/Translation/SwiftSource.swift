@@ -101,9 +101,22 @@ enum SwiftSource {
     /// A string literal whose text is exactly `text`: quotes, backslashes (so `\(` cannot interpolate),
     /// line breaks and other control characters are escaped.
     static func stringLiteral(_ text: String) -> String {
-        // Printable ASCII without quotes or backslashes needs no escaping.
-        if allBytes(of: text, are: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"\(text)\"" }
-        var result = "\""
+        isPlainLiteralText(text) ? "\"\(text)\"" : "\"" + escapedLiteralText(text) + "\""
+    }
+
+    /// What goes between a string literal's quotes for `text`, escaped as ``stringLiteral(_:)`` escapes it: the
+    /// literal parts of an interpolated string.
+    static func stringLiteralContent(_ text: String) -> String {
+        isPlainLiteralText(text) ? text : escapedLiteralText(text)
+    }
+
+    /// Whether `text` is printable ASCII without quotes or backslashes, which a literal holds as it is.
+    private static func isPlainLiteralText(_ text: String) -> Bool {
+        allBytes(of: text, are: { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C })
+    }
+
+    private static func escapedLiteralText(_ text: String) -> String {
+        var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -120,7 +133,7 @@ enum SwiftSource {
                 }
             }
         }
-        return result + "\""
+        return result
     }
 
     /// `///` lines for documentation text. Every kind of line break starts a new `///` line, so no text can end

@@ -311,7 +311,7 @@ extension Translator {
         for component in endpoint.path.components {
             switch component {
             case .literal(let text):
-                literal += SwiftSource.stringLiteral(text).dropFirst().dropLast()
+                literal += SwiftSource.stringLiteralContent(text)
             case .parameter(let index):
                 let parameter = endpoint.pathParameters[index]
                 let expression =

@@ -362,14 +362,17 @@ extension TemplateValue {
 
 /// Every field name of the view models in `ViewModel.swift`: the vocabulary templates are parsed with, so that a
 /// tag's name arrives as its case.
-enum TemplateField: Int, Sendable, CaseIterable {
+enum TemplateField: String, Sendable, CaseIterable {
+    /// The fields in the order of their numbers in ``vocabulary``.
+    private static let byKey = allCases
+
     /// The names, numbered as the cases are.
-    static let vocabulary = TemplateVocabulary(allCases.map { String(describing: $0) })
+    static let vocabulary = TemplateVocabulary(byKey.map(\.rawValue))
 
     /// The field a tag names; nil for a name no view model has.
     @inline(__always) init?(_ name: TemplateName) {
         guard let key = name.key else { return nil }
-        self.init(rawValue: key)
+        self = Self.byKey[key]
     }
 
     case access, accessEnum, accessProtocol, argumentList, argumentName, arguments, assignment, authScheme,
