@@ -283,3 +283,18 @@ final class SwitchSink<Source: Sendable, Output: Sendable>: Sink<Output>, @unche
         }
     }
 }
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// The inner sequences' elements, merged, with at most `maxConcurrent` of them subscribed at once: the others
+    /// wait in order and start as running ones complete (`maxConcurrent` below 1 counts as 1, `concat()`).
+    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+        let source = asObservable()
+        let limit = Swift.max(1, maxConcurrent)
+        return Observable { observer in
+            MergeSink<Element, Element.Element>(
+                observer: observer, maxConcurrent: limit, selector: { $0.asObservable() }
+            )
+            .run(source)
+        }
+    }
+}

@@ -13,6 +13,15 @@ extension ObservableType {
         lift { ScanSink(observer: $0, seed: seed, accumulator: accumulator, emitsEachStep: false) }
     }
 
+    /// The elements folded into `seed`, then turned into the result by `mapResult`, sent once the sequence
+    /// completes.
+    public func reduce<Accumulate: Sendable, Result: Sendable>(
+        _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
+        mapResult: @escaping @Sendable (Accumulate) throws -> Result
+    ) -> Observable<Result> {
+        reduce(seed, accumulator: accumulator).map(mapResult)
+    }
+
     /// The given elements first, then the sequence's.
     public func startWith(_ elements: Element...) -> Observable<Element> {
         Observable.from(elements).concat(self)

@@ -1,40 +1,46 @@
 extension ObservableType {
-    /// Delivers events on `scheduler`, in order, one at a time: events queue up, and one scheduled action at a
-    /// time drains the queue.
+    /// Delivers events on `scheduler`, in order, one per scheduled action: events queue up, and each action
+    /// delivers the oldest and schedules the next while any are left (RxSwift's timing: on a `TestScheduler`,
+    /// `just(1)` arrives at 201 and completes at 202).
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
             let sink = Sink<Element>(observer: observer)
             let queue = Locked((events: [Event<Element>](), head: 0, isScheduled: false))
-            @Sendable func drain() {
-                while let event = queue.withLock({ queue -> Event<Element>? in
-                    guard queue.head < queue.events.count else {
-                        queue.events.removeAll(keepingCapacity: true)
-                        queue.head = 0
-                        queue.isScheduled = false
-                        return nil
-                    }
+            let pending = SerialDisposable()
+            @Sendable func deliverOne() {
+                let event = queue.withLock { queue -> Event<Element>? in
+                    guard queue.head < queue.events.count else { return nil }
                     defer { queue.head += 1 }
                     return queue.events[queue.head]
-                }) {
-                    sink.forward(event)
+                }
+                guard let event, !sink.isDisposed else { return }
+                sink.forward(event)
+                let more = queue.withLock { queue -> Bool in
+                    if queue.head < queue.events.count { return true }
+                    queue.events.removeAll(keepingCapacity: true)
+                    queue.head = 0
+                    queue.isScheduled = false
+                    return false
+                }
+                if more { scheduleNext() }
+            }
+            @Sendable func scheduleNext() {
+                pending.disposable = scheduler.schedule(()) { _ in
+                    deliverOne()
+                    return Disposables.create()
                 }
             }
-            sink.upstream.setDisposable(
-                source.subscribe(
-                    AnyObserver<Element> { event in
-                        let schedule = queue.withLock { queue -> Bool in
-                            queue.events.append(event)
-                            defer { queue.isScheduled = true }
-                            return !queue.isScheduled
-                        }
-                        if schedule {
-                            _ = scheduler.schedule(()) { _ in
-                                drain()
-                                return Disposables.create()
-                            }
-                        }
-                    }))
+            let subscription = source.subscribe(
+                AnyObserver<Element> { event in
+                    let schedule = queue.withLock { queue -> Bool in
+                        queue.events.append(event)
+                        defer { queue.isScheduled = true }
+                        return !queue.isScheduled
+                    }
+                    if schedule { scheduleNext() }
+                })
+            sink.upstream.setDisposable(Disposables.create(subscription, pending))
             return sink
         }
     }
@@ -61,33 +67,60 @@ extension ObservableType {
         }
     }
 
-    /// Every event shifted later by `dueTime` (an error at once, as in RxSwift).
+    /// Every event shifted later by `dueTime` (an error at once, as in RxSwift). One event is delivered per
+    /// scheduled action: events due at the same instant arrive one step apart on a `TestScheduler`, as in RxSwift
+    /// (`just(1).delay(2)` sends its element at 202 and completes at 203).
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
             let sink = Sink<Element>(observer: observer)
-            let timers = CompositeDisposable()
+            let timer = SerialDisposable()
             let gate = SerializingGate<Event<Element>>()
+            // The events waiting, each with the time it is due, and whether an action to deliver one is scheduled.
+            let queue = Locked((events: [(due: RxTime, event: Event<Element>)](), head: 0, isScheduled: false))
             let subscription = SingleAssignmentDisposable()
+            @Sendable func schedule(after delay: RxTimeInterval) {
+                timer.disposable = scheduler.scheduleRelative((), dueTime: delay) { _ in
+                    deliverOne()
+                    return Disposables.create()
+                }
+            }
+            @Sendable func deliverOne() {
+                let event = queue.withLock { queue -> Event<Element>? in
+                    guard queue.head < queue.events.count else { return nil }
+                    defer { queue.head += 1 }
+                    return queue.events[queue.head].event
+                }
+                guard let event else { return }
+                gate.deliver(event) { sink.forward($0) }
+                let nextDue = queue.withLock { queue -> RxTime? in
+                    if queue.head < queue.events.count { return queue.events[queue.head].due }
+                    queue.events.removeAll(keepingCapacity: true)
+                    queue.head = 0
+                    queue.isScheduled = false
+                    return nil
+                }
+                if let nextDue { schedule(after: .interval(from: scheduler.now, to: nextDue)) }
+            }
             subscription.setDisposable(
                 source.subscribe(
                     AnyObserver<Element> { event in
                         if case .error = event {
-                            sink.forward(event)
+                            timer.dispose()
+                            gate.deliver(event) { sink.forward($0) }
                             return
                         }
-                        let holder = SingleAssignmentDisposable()
-                        guard let key = timers.insert(holder) else { return }
-                        holder.setDisposable(
-                            scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-                                timers.remove(for: key)
-                                gate.deliver(event) { sink.forward($0) }
-                                return Disposables.create()
-                            })
+                        let due = scheduler.now.addingTimeInterval(dueTime.seconds)
+                        let first = queue.withLock { queue -> Bool in
+                            queue.events.append((due, event))
+                            defer { queue.isScheduled = true }
+                            return !queue.isScheduled
+                        }
+                        if first { schedule(after: dueTime) }
                         // The source is let go of when its completion arrives, not when it is delivered (RxSwift).
                         if case .completed = event { subscription.dispose() }
                     }))
-            sink.upstream.setDisposable(Disposables.create(subscription, timers))
+            sink.upstream.setDisposable(Disposables.create(subscription, timer))
             return sink
         }
     }

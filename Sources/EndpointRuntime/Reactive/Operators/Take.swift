@@ -46,6 +46,38 @@ extension ObservableType {
             return sink
         }
     }
+
+    /// The elements that arrive after `other` sends its first element. `other` is let go of then, or when it
+    /// completes without one (and then no element ever comes through); its error ends the result.
+    public func skip<Other: ObservableConvertibleType>(until other: Other) -> Observable<Element> {
+        let source = asObservable()
+        let trigger = other.asObservable()
+        return Observable { observer in
+            let sink = Sink<Element>(observer: observer)
+            let gate = SerializingGate<Event<Element>>()
+            let isOpen = AtomicInt()
+            // `other` first, as in RxSwift: a synchronous element of it opens the gate before the source starts.
+            let triggerSubscription = SingleAssignmentDisposable()
+            triggerSubscription.setDisposable(
+                trigger.subscribe(
+                    AnyObserver { event in
+                        switch event {
+                        case .next:
+                            _ = isOpen.exchange(1)
+                            triggerSubscription.dispose()
+                        case .error(let error): gate.deliver(.error(error)) { sink.forward($0) }
+                        case .completed: triggerSubscription.dispose()
+                        }
+                    }))
+            let sourceSubscription = source.subscribe(
+                AnyObserver<Element> { event in
+                    if case .next = event, isOpen.value == 0 { return }
+                    gate.deliver(event) { sink.forward($0) }
+                })
+            sink.upstream.setDisposable(Disposables.create(triggerSubscription, sourceSubscription))
+            return sink
+        }
+    }
 }
 
 final class TakeSink<Element>: PassThroughSink<Element, Element>, @unchecked Sendable {

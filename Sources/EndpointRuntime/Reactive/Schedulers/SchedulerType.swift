@@ -51,6 +51,16 @@ extension SchedulerType {
 }
 
 extension DispatchTimeInterval {
+    /// The span from `start` to `end`, in nanoseconds; zero when `end` is not later.
+    static func interval(from start: RxTime, to end: RxTime) -> DispatchTimeInterval {
+        let seconds = end.timeIntervalSince(start)
+        guard seconds.isFinite else { return .never }
+        guard seconds > 0 else { return .nanoseconds(0) }
+        // Past about 292 years nanoseconds overflow `Int`; that far is as good as never.
+        guard seconds < 9e9 else { return .never }
+        return .nanoseconds(Int((seconds * 1_000_000_000).rounded()))
+    }
+
     /// The interval in seconds; `.never` is infinite.
     var seconds: Double {
         switch self {

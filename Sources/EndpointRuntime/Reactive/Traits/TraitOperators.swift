@@ -117,3 +117,51 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         subscribe(onCompleted: { observer(.completed) }, onError: { observer(.error($0)) })
     }
 }
+
+extension PrimitiveSequence where Trait == MaybeTrait {
+    /// Side effects on the element, completion, error, subscription and disposal, as `Observable.do` runs them.
+    public func `do`(
+        onNext: (@Sendable (Element) throws -> Void)? = nil,
+        afterNext: (@Sendable (Element) throws -> Void)? = nil,
+        onError: (@Sendable (Swift.Error) throws -> Void)? = nil,
+        afterError: (@Sendable (Swift.Error) throws -> Void)? = nil,
+        onCompleted: (@Sendable () throws -> Void)? = nil,
+        afterCompleted: (@Sendable () throws -> Void)? = nil,
+        onSubscribe: (@Sendable () -> Void)? = nil,
+        onSubscribed: (@Sendable () -> Void)? = nil,
+        onDispose: (@Sendable () -> Void)? = nil
+    ) -> Maybe<Element> {
+        Maybe(
+            raw: source.do(
+                onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+                onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
+                onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+
+    /// Switches to `other` when `dueTime` passes before this `Maybe` ends.
+    public func timeout(_ dueTime: RxTimeInterval, other: Maybe<Element>, scheduler: SchedulerType) -> Maybe<Element> {
+        Maybe(raw: source.timeout(dueTime, other: other.source, scheduler: scheduler))
+    }
+}
+
+extension PrimitiveSequence where Trait == SingleTrait {
+    /// Switches to `other` when `dueTime` passes before this `Single` succeeds or fails.
+    public func timeout(_ dueTime: RxTimeInterval, other: Single<Element>, scheduler: SchedulerType) -> Single<Element>
+    {
+        Single(raw: source.timeout(dueTime, other: other.source, scheduler: scheduler))
+    }
+}
+
+extension PrimitiveSequence where Trait == SingleTrait, Element: FixedWidthInteger {
+    /// 0 after `dueTime`.
+    public static func timer(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Single<Element> {
+        Single(raw: Observable.timer(dueTime, scheduler: scheduler))
+    }
+}
+
+extension PrimitiveSequence where Trait == MaybeTrait, Element: FixedWidthInteger {
+    /// 0 after `dueTime`.
+    public static func timer(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Maybe<Element> {
+        Maybe(raw: Observable.timer(dueTime, scheduler: scheduler))
+    }
+}
