@@ -33,6 +33,16 @@ extension ObservableType {
         }
     }
 
+    /// ``using(_:observableFactory:)`` for a resource known only as a `Disposable`, such as what
+    /// `Disposables.create { … }` returns.
+    public static func using(
+        _ resourceFactory: @escaping @Sendable () throws -> any Disposable,
+        observableFactory: @escaping @Sendable (any Disposable) throws -> Observable<Element>
+    ) -> Observable<Element> {
+        using(
+            { ResourceBox(resource: try resourceFactory()) }, observableFactory: { try observableFactory($0.resource) })
+    }
+
     /// Prints each subscription, event and disposal, as `2026-11-27 09:41:02.123: label -> Event next(1)`, for
     /// following a chain while debugging. `identifier` names the lines (the call site by default); with
     /// `trimOutput`, an event's text stops at 40 characters. Each line is one line: control characters in an
@@ -59,6 +69,12 @@ extension ObservableType {
             return sink
         }
     }
+}
+
+/// A resource of `using` known only as a `Disposable`, in a type that is one.
+private struct ResourceBox: Disposable {
+    let resource: any Disposable
+    func dispose() { resource.dispose() }
 }
 
 /// Where `debug` writes: standard output, one line at a time.
