@@ -16,12 +16,14 @@ struct OperatorStressTests {
         let values = try await Observable.from(0..<200)
             .map { value in
                 Observable.just(value).subscribe(on: scheduler).do(
+                    // At completion, which reaches the merge (and starts the next) before the inner disposes.
+                    onCompleted: { running.withLock { $0.now -= 1 } },
                     onSubscribe: {
                         running.withLock {
                             $0.now += 1
                             $0.most = max($0.most, $0.now)
                         }
-                    }, onDispose: { running.withLock { $0.now -= 1 } })
+                    })
             }
             .merge(maxConcurrent: 3)
             .toArray().value
