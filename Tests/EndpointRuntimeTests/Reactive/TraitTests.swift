@@ -82,7 +82,7 @@ struct TraitTests {
         let then = done.andThen(Single.just("next"))
         #expect(events(of: then.asObservable()) == [.next("next"), .completed])
         #expect(log.withLock { $0 } == ["work"])
-        #expect(events(of: Observable.of(1, 2).asCompletable().asObservable()) == [.completed])
+        #expect(events(of: Observable.of(1, 2).ignoreElements().asCompletable().asObservable()) == [.completed])
         #expect(
             events(of: Completable.error(TestError()).andThen(Completable.empty()).asObservable()) == [
                 .error(TestError())

@@ -145,10 +145,13 @@ extension ObservableType {
     public func first() -> Single<Element?> {
         Single(raw: take(1).map { Optional($0) }.reduce(Element?.none) { $1 })
     }
+}
 
-    /// Completion or the error, ignoring elements.
+extension ObservableType where Element == Never {
+    /// This sequence as a `Completable`: its completion or its error. As in RxSwift, only a sequence without
+    /// elements converts; write `ignoreElements().asCompletable()` for one that has them.
     public func asCompletable() -> Completable {
-        Completable(raw: compactMap { _ in nil })
+        Completable(raw: asObservable())
     }
 }
 
