@@ -25,6 +25,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
 }
 
 extension PrimitiveSequence where Trait == MaybeTrait {
+    /// The element, sent on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element).subscribe(on: scheduler))
+    }
+
     /// The element if it satisfies `predicate`, else nothing.
     public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
         Maybe(raw: source.filter(predicate))
