@@ -48,6 +48,7 @@ private func untimed<Element>(_ records: [Recorded<Event<Element>>]) -> [Event<E
 
 #if canImport(XCTest)
 /// Asserts that an observer recorded what a `Single` with these outcomes sends (RxTest's overload).
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func XCTAssertEqual<Element: Equatable>(
     _ lhs: [Recorded<Event<Element>>], _ rhs: [Recorded<SingleEvent<Element>>], file: StaticString = #filePath,
     line: UInt = #line
@@ -56,6 +57,7 @@ public func XCTAssertEqual<Element: Equatable>(
 }
 
 /// Asserts that an observer recorded what a `Maybe` with these outcomes sends.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func XCTAssertEqual<Element: Equatable>(
     _ lhs: [Recorded<Event<Element>>], _ rhs: [Recorded<MaybeEvent<Element>>], file: StaticString = #filePath,
     line: UInt = #line
@@ -64,6 +66,7 @@ public func XCTAssertEqual<Element: Equatable>(
 }
 
 /// Asserts that an observer recorded what a `Completable` with these outcomes sends.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func XCTAssertEqual(
     _ lhs: [Recorded<Event<Never>>], _ rhs: [Recorded<CompletableEvent>], file: StaticString = #filePath,
     line: UInt = #line
@@ -72,6 +75,7 @@ public func XCTAssertEqual(
 }
 
 /// Asserts that these events are what a `Single` with these outcomes sends.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func XCTAssertEqual<Element: Equatable>(
     _ lhs: [Event<Element>], _ rhs: [SingleEvent<Element>], file: StaticString = #filePath, line: UInt = #line
 ) {
@@ -79,6 +83,7 @@ public func XCTAssertEqual<Element: Equatable>(
 }
 
 /// Asserts that these events are what a `Maybe` with these outcomes sends.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func XCTAssertEqual<Element: Equatable>(
     _ lhs: [Event<Element>], _ rhs: [MaybeEvent<Element>], file: StaticString = #filePath, line: UInt = #line
 ) {
@@ -86,6 +91,7 @@ public func XCTAssertEqual<Element: Equatable>(
 }
 
 /// Asserts that these events are what a `Completable` with these outcomes sends.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func XCTAssertEqual(
     _ lhs: [Event<Never>], _ rhs: [CompletableEvent], file: StaticString = #filePath, line: UInt = #line
 ) {

@@ -284,7 +284,8 @@ struct TemplateEngineTests {
         let numbered = try set.render(Greeting(), template: "main")
         #expect(String(decoding: numbered.bytes, as: UTF8.self) == "Hello, world!\n")
         let unnumbered = try TemplateSet(sources: source).render(Greeting(), template: "main")
-        #expect(String(decoding: unnumbered.bytes, as: UTF8.self) == ", !\n", "without the vocabulary no name has a key")
+        // Without the vocabulary no name has a key.
+        #expect(String(decoding: unnumbered.bytes, as: UTF8.self) == ", !\n")
         #expect(
             TemplateField.allCases.allSatisfy {
                 TemplateField(TemplateName("\($0)", in: TemplateField.vocabulary)) == $0
