@@ -17,6 +17,19 @@ extension Activity.Feed {
         )
     }
 
+    /// Events as they happen, one Server-Sent Event each.
+    ///
+    /// `GET /feed/live`.
+    ///
+    /// Streams Server-Sent Events: each value is decoded as its event arrives; leaving the loop stops the request.
+    public static func live() -> Endpoint<EventStream<Activity.Models.Event>, Never> {
+        .events(
+            method: .get,
+            path: "/feed/live",
+            format: .serverSentEvents()
+        )
+    }
+
     /// Sends an event again, as it was.
     ///
     /// `POST /feed/replay`.

@@ -92,7 +92,9 @@ extension Translator {
         leading += others.filter { !$0.canBeLeftOut } + others.filter(\.canBeLeftOut)
 
         let statuses = endpoint.successStatuses.isEmpty ? nil : successResponsesView(endpoint)
-        let body = statuses?.name ?? namer.type(endpoint.response, qualifyingModels: true)
+        let value = statuses?.name ?? namer.type(endpoint.response, qualifyingModels: true)
+        let body =
+            endpoint.stream == nil ? value : SwiftSource.concatenated(namer.runtime("EventStream"), "<", value, ">")
         let endpointType = SwiftSource.concatenated(namer.runtime("Endpoint"), "<", body, ", any Error & Sendable>")
         let headersName =
             endpoint.responseHeaders.isEmpty
@@ -199,8 +201,17 @@ extension Translator {
             } else {
                 SwiftSource.concatenated("`", method, " ", endpoint.path.template.value, "`.")
             }
+        let stream: String? =
+            switch endpoint.stream {
+            case .serverSentEvents?:
+                "Streams Server-Sent Events: each value is decoded as its event arrives; leaving the loop stops the "
+                    + "request."
+            case .jsonLines?:
+                "Streams JSON Lines: each value is decoded as its line arrives; leaving the loop stops the request."
+            case nil: nil
+            }
         var lines = SwiftSource.docLines([
-            endpoint.documentation.summary?.value, endpoint.documentation.description?.value, route,
+            endpoint.documentation.summary?.value, endpoint.documentation.description?.value, route, stream,
             endpoint.documentation.isDeprecated ? "- Warning: Deprecated." : nil,
         ])
         let documented = arguments.filter { $0.description != nil }
@@ -253,6 +264,7 @@ extension Translator {
     /// The runtime's static function that builds the endpoint: `reading` when the arguments end with
     /// `readResponse:` (several success statuses, bytes or text), `empty` for no body, else `json`.
     private func builder(of endpoint: ResolvedEndpoint) -> String {
+        if endpoint.stream != nil { return "events" }
         if !endpoint.successStatuses.isEmpty { return "reading" }
         switch endpoint.responseReading {
         case .none: return "empty"
@@ -439,6 +451,13 @@ extension Translator {
         }
         if let paging = endpoint.paging {
             argument("paging: \(pagingExpression(paging))")
+        }
+        switch endpoint.stream {
+        case .serverSentEvents(let terminator?)?:
+            argument("format: .serverSentEvents(terminator: \(SwiftSource.stringLiteral(terminator)))")
+        case .serverSentEvents(nil)?: argument("format: .serverSentEvents()")
+        case .jsonLines?: argument("format: .jsonLines")
+        case nil: break
         }
         // A Reply's builder reads the body, and the headers itself.
         let readLabel = endpoint.responseHeaders.isEmpty ? "readResponse" : "readBody"

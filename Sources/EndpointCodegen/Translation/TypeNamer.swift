@@ -52,7 +52,7 @@ struct TypeNamer: Sendable {
         // EndpointRuntime
         "AuthScheme", "AuthorizationScope", "DateFormat", "DeclaredFailure", "EmptyErrorBody", "Endpoint",
         "ErrorSchema",
-        "Expandable",
+        "EventStream", "Expandable",
         "HeaderValue", "Indirect", "JSONValue", "ModelCodingKey", "ModelEquality", "MultipartPart", "Parameter",
         "ParameterValue", "ReceivedResponse", "Reply", "ResponseHeaders", "Server", "AuthorizedEndpoint",
         "Endpoint", "UndeclaredStatusError", "Upload",

@@ -145,8 +145,12 @@ public final class APIClient: EndpointClient {
         defer {
             if let bodyFile, bodyFile.isTemporary { try? FileManager.default.removeItem(at: bodyFile.url) }
         }
-        // A download's body is on disk, not in memory, so it is never stored for conditional requests.
-        let store = endpoint.method == .get && download == nil ? configuration.conditionalStore : nil
+        // A download's body is on disk and a stream's is read as it arrives, so neither is stored for conditional
+        // requests.
+        let streaming = endpoint.streaming.map { _ in StreamTarget() }
+        defer { streaming?.cancelUnread() }
+        let store =
+            endpoint.method == .get && download == nil && streaming == nil ? configuration.conditionalStore : nil
         if let download { request.timeoutInterval = download.timeout }
         let stored = try await applyValidators(from: store, to: &request, endpoint: name)
         var attempt = Attempt(unauthorized: request, token: try await credential(from: authorization, endpoint: name))
@@ -156,7 +160,9 @@ public final class APIClient: EndpointClient {
         let options = transportOptions(
             for: endpoint, scheme: authorization?.scheme, download: download, bodyFile: bodyFile?.url)
         while true {
-            guard let (data, response) = try await send(&attempt, options: options, download: download, endpoint: name)
+            guard
+                let (data, response) = try await send(
+                    &attempt, options: options, download: download, streaming: streaming, endpoint: name)
             else { continue }
             if try await refreshesAfter401(response, &attempt, authorization: authorization, endpoint: name) {
                 continue
@@ -177,7 +183,8 @@ public final class APIClient: EndpointClient {
                 }
             }
             return try await interpret(
-                data, status: response.statusCode, headers: headers, for: endpoint, url: url, request: attempt.request)
+                data, status: response.statusCode, headers: headers, for: endpoint, url: url, request: attempt.request,
+                streaming: streaming)
         }
     }
 
@@ -258,10 +265,12 @@ public final class APIClient: EndpointClient {
     /// Step 4, send: one exchange; nil when it failed on the client's side and an interceptor retries it (after its
     /// delay, counted as the next attempt), else that failure thrown.
     private func send(
-        _ attempt: inout Attempt, options: TransportOptions, download: DownloadTarget?, endpoint: String
+        _ attempt: inout Attempt, options: TransportOptions, download: DownloadTarget?, streaming: StreamTarget?,
+        endpoint: String
     ) async throws -> (Data, HTTPURLResponse)? {
         do {
-            return try await exchange(attempt.request, options: options, download: download, endpoint: endpoint)
+            return try await exchange(
+                attempt.request, options: options, download: download, streaming: streaming, endpoint: endpoint)
         } catch ClientError.client(let failure) {
             guard let delay = await retryDelay(attempt.request, attempt: attempt.number, outcome: .failure(failure))
             else { throw ClientError.client(failure) }
@@ -414,7 +423,8 @@ public final class APIClient: EndpointClient {
 
     /// One round trip through the transport, with transport errors mapped and the exchange logged.
     private func exchange(
-        _ request: URLRequest, options: TransportOptions, download: DownloadTarget?, endpoint: String
+        _ request: URLRequest, options: TransportOptions, download: DownloadTarget?, streaming: StreamTarget?,
+        endpoint: String
     ) async throws -> (Data, HTTPURLResponse) {
         let start = ContinuousClock.now
         do {
@@ -424,6 +434,8 @@ public final class APIClient: EndpointClient {
                 if let download {
                     try await transport.download(
                         request, to: download.file, options: options, progress: download.progress)
+                } else if let streaming {
+                    try await streaming.exchange(request, options: options, transport: transport)
                 } else {
                     try await transport.send(request, options: options)
                 }
@@ -477,7 +489,7 @@ public final class APIClient: EndpointClient {
     /// endpoint's error schema.
     private func interpret<Response, Failure>(
         _ data: Data, status: Int, headers: HeaderFields, for endpoint: Endpoint<Response, Failure>, url: URL?,
-        request: URLRequest
+        request: URLRequest, streaming: StreamTarget? = nil
     ) async throws -> Response {
         let info = HTTPResponseInfo(
             endpoint: endpoint.description, url: url, status: status, headers: headers, body: data)
@@ -501,6 +513,11 @@ public final class APIClient: EndpointClient {
                 throw Self.refusal(error, endpoint: endpoint.description, response: info)
             }
         }
+        if let reading = endpoint.streaming, let body = streaming?.take() {
+            return reading.read(
+                body, received, configuration.decoder(),
+                endpoint.maximumResponseSize ?? configuration.maximumResponseSize, endpoint.description)
+        }
         do {
             return try endpoint.readResponse(received, configuration.decoder())
         } catch let undeclared as UndeclaredStatusError {
@@ -520,6 +537,44 @@ public final class APIClient: EndpointClient {
         }
         return HeaderFields(headers)
     }
+}
+
+/// Where `perform` keeps a streamed success's body between the exchange and the reading of the response; a body
+/// nobody took (the call failed after the head came) is cancelled.
+final class StreamTarget: Sendable {
+    private let body = Locked(ResponseBodyStream?.none)
+
+    /// One exchange through `transport`'s streaming: a 2xx body is kept here, and comes back empty; any other
+    /// status's body is read whole, within the limit, for the client to read as an error or a retry.
+    func exchange(
+        _ request: URLRequest, options: TransportOptions, transport: any HTTPTransport
+    ) async throws -> (Data, HTTPURLResponse) {
+        let (response, stream) = try await transport.stream(request, options: options)
+        if (200..<300).contains(response.statusCode) {
+            body.withLock { $0 = stream }
+            return (Data(), response)
+        }
+        var data = Data()
+        for try await chunk in stream {
+            guard chunk.count <= options.maximumResponseSize - data.count else {
+                stream.cancel()
+                throw ResponseTooLargeError(limit: options.maximumResponseSize, declaredLength: nil)
+            }
+            data.append(chunk)
+        }
+        return (data, response)
+    }
+
+    /// The kept body, handed over once.
+    func take() -> ResponseBodyStream? {
+        body.withLock { body in
+            defer { body = nil }
+            return body
+        }
+    }
+
+    /// Stops a body nobody took.
+    func cancelUnread() { take()?.cancel() }
 }
 
 /// Where `perform` writes a download's body, and for how long it may take.

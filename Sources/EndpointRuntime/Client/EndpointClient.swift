@@ -48,6 +48,13 @@ extension EndpointClient {
         Single.create { try await send(endpoint) }
     }
 
+    /// The values of a streaming endpoint (Server-Sent Events, JSON Lines) as an `Observable`: subscribing sends
+    /// the request, each value comes as its event or line arrives, and disposing stops the transfer.
+    public func requestEvents<Request: EndpointProtocol, Value: Sendable>(_ endpoint: Request) -> Observable<Value>
+    where Request.Authorization == Authorization, Request.Response == EventStream<Value> {
+        request(endpoint).asObservable().flatMap { $0.values }
+    }
+
     /// The value style: the response, the declared error as the endpoint's `Failure` type, or the unexpected
     /// response; throws only client-side failures.
     public func result<Request: EndpointProtocol>(

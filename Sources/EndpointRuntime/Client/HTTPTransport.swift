@@ -28,6 +28,16 @@ public protocol HTTPTransport: Sendable {
     func download(
         _ request: URLRequest, to file: URL, options: TransportOptions, progress: DownloadProgressHandler?
     ) async throws -> (Data, HTTPURLResponse)
+
+    /// Performs `request` within `options`, handing a 2xx body over as it arrives (Server-Sent Events, JSON
+    /// Lines): the head comes back as soon as it is read, and the body through the stream. The bodies of other
+    /// statuses come back whole, within `options.maximumResponseSize`. Cancelling the stream stops the transfer.
+    ///
+    /// The default calls ``send(_:options:)`` and hands the whole body over as one chunk once it has arrived,
+    /// which suits in-memory transports; ``URLSessionTransport`` streams.
+    func stream(_ request: URLRequest, options: TransportOptions) async throws -> (
+        HTTPURLResponse, ResponseBodyStream
+    )
 }
 
 /// Called as a download's body is written: from the transport's own queue, so hop to the main actor for UI.
@@ -62,6 +72,13 @@ extension HTTPTransport {
             throw ResponseTooLargeError(limit: options.maximumResponseSize, declaredLength: nil)
         }
         return (data, response)
+    }
+
+    public func stream(_ request: URLRequest, options: TransportOptions) async throws -> (
+        HTTPURLResponse, ResponseBodyStream
+    ) {
+        let (data, response) = try await send(request, options: options)
+        return (response, ResponseBodyStream(complete: data))
     }
 
     public func download(

@@ -50,6 +50,19 @@ public final class URLSessionTransport: HTTPTransport {
         return try await perform(request, Transfer(options: options, originalURL: request.url, sink: sink))
     }
 
+    /// Streams a 2xx body as it arrives: the head comes back as soon as it is read, the body through the stream,
+    /// paused (the task suspended) while more than ``ResponseBodyStream/bufferLimit`` bytes wait for the reader.
+    /// The request's `timeoutInterval` bounds the wait for the head and then each silence between chunks, not the
+    /// whole stream, which may go on for as long as the server sends. The bodies of other statuses come back
+    /// whole, within `options.maximumResponseSize`.
+    public func stream(_ request: URLRequest, options: TransportOptions) async throws -> (
+        HTTPURLResponse, ResponseBodyStream
+    ) {
+        let transfer = Transfer(options: options, originalURL: request.url, streamsBody: true)
+        let (data, response) = try await perform(request, transfer)
+        return (response, transfer.bodyStream ?? ResponseBodyStream(complete: data))
+    }
+
     private func perform(_ request: URLRequest, _ transfer: Transfer) async throws -> (Data, HTTPURLResponse) {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -61,9 +74,12 @@ public final class URLSessionTransport: HTTPTransport {
                 delegate.register(transfer, for: task)
                 if request.timeoutInterval > 0 {
                     // FoundationNetworking's own timeout is an idle timeout, and it can stall without honouring
-                    // it (seen with a 401 carrying `WWW-Authenticate: Basic`): this deadline covers both.
+                    // it (seen with a 401 carrying `WWW-Authenticate: Basic`): this deadline covers both. A stream
+                    // that has its head is past it; its silences are bounded instead (`Transfer.watchIdleTime`).
+                    transfer.timeout = request.timeoutInterval
                     DispatchQueue.global().asyncAfter(deadline: .now() + request.timeoutInterval) { [weak transfer] in
-                        transfer?.finish(.failure(URLError(.timedOut)))
+                        guard let transfer, transfer.bodyStream == nil else { return }
+                        transfer.finish(.failure(URLError(.timedOut)))
                     }
                 }
                 task.resume()
@@ -87,18 +103,35 @@ final class Transfer: Sendable {
         var response: HTTPURLResponse?
         /// The 401 of an authentication challenge URLSession was told to reject; the task then ends "cancelled".
         var challengeResponse: HTTPURLResponse?
+        /// A streamed 2xx body, once its head has answered the caller.
+        var bodyStream: ResponseBodyStream?
+        /// When the last chunk of a streamed body arrived.
+        var lastChunk = DispatchTime.now()
+        var timeout: TimeInterval = 0
     }
 
     let options: TransportOptions
     let originalURL: URL?
     /// Where a 2xx body goes instead of memory, for a download.
     let sink: FileSink?
+    /// Whether a 2xx body is handed over as it arrives (``URLSessionTransport/stream(_:options:)``).
+    let streamsBody: Bool
     private let state = Locked(State())
 
-    init(options: TransportOptions, originalURL: URL?, sink: FileSink? = nil) {
+    init(options: TransportOptions, originalURL: URL?, sink: FileSink? = nil, streamsBody: Bool = false) {
         self.options = options
         self.originalURL = originalURL
         self.sink = sink
+        self.streamsBody = streamsBody
+    }
+
+    /// The streamed body, once the head of a 2xx response has come.
+    var bodyStream: ResponseBodyStream? { state.withLock { $0.bodyStream } }
+
+    /// How long the exchange may wait: for the head, then for each chunk of a streamed body.
+    var timeout: TimeInterval {
+        get { state.withLock { $0.timeout } }
+        set { state.withLock { $0.timeout = newValue } }
     }
 
     /// Records the task and the continuation; false (and the continuation resumed) when already finished.
@@ -134,6 +167,12 @@ final class Transfer: Sendable {
     /// Whether to go on after the response head: false (and the exchange failed) when the announced length is
     /// over the limit.
     func receive(_ response: URLResponse) -> Bool {
+        // A streamed body has no total limit (it may go on for as long as the server sends); its reader bounds
+        // each event instead.
+        if streamsBody, let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) {
+            answerWithStream(http)
+            return true
+        }
         let limit = options.maximumResponseSize
         let declared = response.expectedContentLength
         if declared > limit {
@@ -156,8 +195,63 @@ final class Transfer: Sendable {
         return true
     }
 
+    /// Answers the caller with the head and a stream the body chunks will go to; the task goes on.
+    private func answerWithStream(_ response: HTTPURLResponse) {
+        let task = state.withLock { $0.task }
+        let stream = ResponseBodyStream(
+            pause: { paused in if paused { task?.suspend() } else { task?.resume() } },
+            cancel: { [weak self] in self?.endStream(URLError(.cancelled), cancelsTask: true) })
+        let continuation = state.withLock { state in
+            state.bodyStream = stream
+            state.response = response
+            state.lastChunk = .now()
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: (Data(), response))
+        watchIdleTime()
+    }
+
+    /// Fails the stream when no chunk has come for `timeout` seconds, checking again as long as chunks come.
+    private func watchIdleTime() {
+        let (timeout, last, isDone) = state.withLock { ($0.timeout, $0.lastChunk, $0.isFinished) }
+        guard timeout > 0, !isDone else { return }
+        let due = last + timeout
+        DispatchQueue.global().asyncAfter(deadline: due) { [weak self] in
+            guard let self else { return }
+            let (last, isDone) = self.state.withLock { ($0.lastChunk, $0.isFinished) }
+            guard !isDone else { return }
+            if DispatchTime.now() >= last + timeout {
+                self.endStream(URLError(.timedOut), cancelsTask: true)
+            } else {
+                self.watchIdleTime()
+            }
+        }
+    }
+
+    /// Ends a streamed body, with `error` or without; with `cancelsTask`, the transfer itself is stopped.
+    private func endStream(_ error: (any Error)?, cancelsTask: Bool) {
+        let (stream, task) = state.withLock { state -> (ResponseBodyStream?, URLSessionTask?) in
+            guard !state.isFinished else { return (nil, nil) }
+            let taken = (state.bodyStream, state.task)
+            // The stream stays: the caller may not have taken it yet when a short body has already ended.
+            state = State(isFinished: true, bodyStream: state.bodyStream)
+            return taken
+        }
+        stream?.finish(throwing: error)
+        if cancelsTask, let task { DispatchQueue.global().async { task.cancel() } }
+    }
+
     /// Appends a chunk of body; past the limit the exchange fails and the task is cancelled.
     func receive(_ data: Data) {
+        if let stream = state.withLock({ state -> ResponseBodyStream? in
+            guard state.bodyStream != nil else { return nil }
+            state.lastChunk = .now()
+            return state.bodyStream
+        }) {
+            stream.yield(data)
+            return
+        }
         let limit = options.maximumResponseSize
         if let sink, sink.isOpen {
             guard !state.withLock({ $0.isFinished }) else { return }
@@ -185,6 +279,10 @@ final class Transfer: Sendable {
 
     /// The task ended by itself: with the body, or with `error`.
     func complete(error: (any Error)?) {
+        if bodyStream != nil {
+            endStream(error, cancelsTask: false)
+            return
+        }
         let (body, response, challenge) = state.withLock { ($0.body, $0.response, $0.challengeResponse) }
         if let error {
             // A rejected authentication challenge ends the task as "cancelled" on some platforms; the 401 it

@@ -41,6 +41,9 @@ public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
     /// Whether a redirect (`3xx` other than `304`) is the response to read rather than a hop to follow (see
     /// ``readingRedirects()``).
     public var readsRedirects = false
+    /// For an endpoint whose response streams (an ``EventStream``): how the body is read as it arrives, instead
+    /// of `readResponse` once it is complete.
+    var streaming: StreamReading<Response>?
 
     /// An endpoint with every field given; the other initializers and ``declaringErrors(_:)`` lead here.
     @usableFromInline
@@ -159,7 +162,9 @@ extension Endpoint {
     func retyped<Typed>(
         _ failure: @escaping @Sendable (_ declared: any Error & Sendable) -> Typed?
     ) -> Endpoint<Response, Typed> {
-        rebuilt(paging: paging, readResponse: readResponse, failure: failure)
+        var endpoint = rebuilt(paging: paging, readResponse: readResponse, failure: failure)
+        endpoint.streaming = streaming
+        return endpoint
     }
 
     /// The same request (limit and next-page URL included) with another way to read the response and its errors.

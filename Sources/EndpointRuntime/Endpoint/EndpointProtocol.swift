@@ -130,7 +130,7 @@ extension EndpointProtocol {
     }
 
     /// The same endpoint, of the same scope, with `change` made to it.
-    private func modified(_ change: (inout Endpoint<Response, Failure>) -> Void) -> Self {
+    func modified(_ change: (inout Endpoint<Response, Failure>) -> Void) -> Self {
         var endpoint = self.endpoint
         change(&endpoint)
         return Self(endpoint)

@@ -49,6 +49,7 @@ extension SpecDecoder {
         endpoint.responseMedia = declared.media
         endpoint.successStatuses = declared.statuses
         endpoint.redirect = declared.redirect
+        endpoint.stream = declared.stream
         alternatives = declared.alternatives
         endpoint.pathContentLocation = fields["path"].flatMap { contentLocation(of: $0) }
         if let node = fields["params"] { endpoint.parameters = parameters(node, of: subject) }
@@ -131,6 +132,7 @@ extension SpecDecoder {
         var paging: Paging?
         var alternatives: [ResponseAlternative] = []
         var redirect: SourceLocation?
+        var stream: ResponseStream?
     }
 
     /// `alternatives: { raw: { type: Data, media: … } }`: the same endpoint under another media type.
@@ -191,6 +193,7 @@ extension SpecDecoder {
         if let node = fields["redirect"], bool(node, "'redirect' of the response of \(subject)") {
             declared.redirect = node.location
         }
+        declared.stream = responseStream(fields, of: subject)
         if let node = fields["alternatives"],
             let entries = namedEntries(
                 of: node, "'alternatives' of the response of \(subject)", expected: "a mapping of names to responses")
@@ -198,6 +201,37 @@ extension SpecDecoder {
             declared.alternatives = entries.compactMap { responseAlternative($0, of: subject) }
         }
         return declared
+    }
+
+    /// `stream: sse` or `stream: jsonl` (`ndjson` is the same), and `terminator: "[DONE]"` beside `sse`.
+    private mutating func responseStream(_ fields: MappingFields, of subject: String) -> ResponseStream? {
+        let terminator = text(fields["terminator"], "'terminator' of the response of \(subject)", optional: false)
+        guard let format = text(fields["stream"], "'stream' of the response of \(subject)", optional: false) else {
+            if let terminator {
+                diagnostics.error(
+                    "'terminator' of the response of \(subject) belongs to a stream of Server-Sent Events; add "
+                        + "'stream: sse' or remove it", at: terminator.location)
+            }
+            return nil
+        }
+        let known: ResponseStream.Format? =
+            switch format.value {
+            case "sse", "text/event-stream": .sse
+            case "jsonl", "ndjson", "application/jsonl", "application/x-ndjson": .jsonl
+            default: nil
+            }
+        guard let known else {
+            diagnostics.error(
+                "unknown stream '\(format.value)' in the response of \(subject); use 'sse' (Server-Sent Events) or "
+                    + "'jsonl' (JSON Lines)", at: format.location)
+            return nil
+        }
+        if let terminator, known != .sse {
+            diagnostics.error(
+                "'terminator' of the response of \(subject) ends a stream of Server-Sent Events; JSON Lines end with "
+                    + "the body, so remove it", at: terminator.location)
+        }
+        return ResponseStream(format: Located(known, at: format.location), terminator: known == .sse ? terminator : nil)
     }
 
     /// `raw: { type: Data, media: application/vnd.github.raw+json }`: an alternative needs its own media type.

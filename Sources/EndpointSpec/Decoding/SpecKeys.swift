@@ -20,7 +20,7 @@ enum SpecKeys {
         "method", "path", "server", "summary", "description", "deprecated", "params", "headers", "body", "form",
         "multipart", "raw", "response", "scope", "errors",
     ]
-    static let response = ["type", "media", "headers", "paging", "redirect", "alternatives"]
+    static let response = ["type", "media", "headers", "paging", "redirect", "alternatives", "stream", "terminator"]
     static let responseAlternative = ["type", "media", "description"]
     static let responseHeader = ["type", "name", "dateFormat", "description"]
     static let paging = ["next", "cursor", "lastItem", "param", "while"]

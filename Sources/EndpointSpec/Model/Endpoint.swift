@@ -37,6 +37,9 @@ package struct Endpoint: Sendable, Hashable {
     package var server: Located<String>?
     /// `response.redirect: true`: a redirect is the response to read, not a hop to follow; where it was said.
     package var redirect: SourceLocation?
+    /// `response.stream`: the body is a stream of values (Server-Sent Events or JSON Lines), each of the
+    /// response type, read as it arrives.
+    package var stream: ResponseStream?
 
     /// Creates an endpoint.
     package init(
@@ -265,4 +268,24 @@ package struct RawBody: Sendable, Hashable {
 
     /// The argument's name before identifier rules apply.
     package var argumentName: String { name?.value ?? "body" }
+}
+
+/// `response: { type: Completion, stream: sse, terminator: "[DONE]" }`: a response read as a stream of values.
+package struct ResponseStream: Sendable, Hashable {
+    /// How the body is cut into values.
+    package enum Format: String, Sendable, Hashable, CaseIterable {
+        /// `text/event-stream`: each event's data is a value.
+        case sse
+        /// JSON Lines (`application/jsonl`, `application/x-ndjson`): each line is a value.
+        case jsonl
+    }
+
+    package var format: Located<Format>
+    /// An event data that ends the stream (Server-Sent Events only), such as `[DONE]`.
+    package var terminator: Located<String>?
+
+    package init(format: Located<Format>, terminator: Located<String>? = nil) {
+        self.format = format
+        self.terminator = terminator
+    }
 }

@@ -187,7 +187,7 @@ package enum SpecWriter {
         let type = self.type(endpoint.response)
         let plain =
             endpoint.responseMedia == nil && endpoint.responseHeaders.isEmpty && endpoint.paging == nil
-            && endpoint.successStatuses.isEmpty && endpoint.redirect == nil
+            && endpoint.successStatuses.isEmpty && endpoint.redirect == nil && endpoint.stream == nil
         if plain {
             if endpoint.response.expression != .builtin(.void) { writer.line("      response: \(type)") }
             return
@@ -202,6 +202,10 @@ package enum SpecWriter {
         }
         if let media = endpoint.responseMedia { writer.line("        media: \(scalar(media.value))") }
         if endpoint.redirect != nil { writer.line("        redirect: true") }
+        if let stream = endpoint.stream {
+            writer.line("        stream: \(stream.format.value.rawValue)")
+            if let terminator = stream.terminator { writer.line("        terminator: \(scalar(terminator.value))") }
+        }
         switch endpoint.paging {
         case nil: break
         case .link: writer.line("        paging: link")

@@ -257,12 +257,22 @@ package struct ResolvedEndpoint: Sendable, Hashable {
     package var server: Int?
     /// Whether a redirect is the response it reads, rather than a hop to follow.
     package var readsRedirects = false
+    /// Whether the response is a stream of values of ``response``, read as they arrive, and how it is cut.
+    package var stream: ResponseStreamFormat?
 
     /// The parameters that are not in the path (query and headers), in the file's order.
     package var otherParameters: [ResolvedParameter] { parameters.filter { $0.location != .path } }
 
     /// `Namespace.name`, for messages.
     package var qualifiedName: String { "\(namespace).\(name.value)" }
+}
+
+/// How a streamed response is cut into values.
+package enum ResponseStreamFormat: Sendable, Hashable {
+    /// Server-Sent Events; an event whose data is `terminator` ends the stream.
+    case serverSentEvents(terminator: String?)
+    /// JSON Lines.
+    case jsonLines
 }
 
 /// What a caller's token must be allowed to call an endpoint.

@@ -287,6 +287,12 @@ private struct Resolution: Sendable {
             documentation: endpoint.documentation)
         resolved.server = endpoint.server.flatMap { server in serverIndex[server.value] }
         resolved.readsRedirects = endpoint.redirect != nil
+        resolved.stream = endpoint.stream.map { stream in
+            switch stream.format.value {
+            case .sse: .serverSentEvents(terminator: stream.terminator?.value)
+            case .jsonl: .jsonLines
+            }
+        }
         resolved.ownHeaders = endpoint.constantHeaders.map {
             ResolvedHeader(name: $0.name.value, value: $0.value.value, isOverridable: $0.isOverridable)
         }
@@ -308,7 +314,8 @@ private struct Resolution: Sendable {
             }
             return reading
         }
-        resolved.responseReading = reading(response)
+        // A stream's values are decoded one by one (text as it is for `String`), whatever the whole body would be.
+        resolved.responseReading = endpoint.stream == nil ? reading(response) : .json
         resolved.successStatuses = endpoint.successStatuses.map {
             let type = type($0.type)
             return ResolvedSuccessStatus(status: $0.status.value, type: type, reading: reading(type))

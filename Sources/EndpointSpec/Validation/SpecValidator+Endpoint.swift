@@ -16,6 +16,7 @@ extension SpecValidator {
         checkResponseHeaders(of: endpoint, subject: subject)
         checkPaging(of: endpoint, placement: placement, subject: subject)
         checkRedirect(of: endpoint, subject: subject)
+        checkStream(of: endpoint, subject: subject)
         checkErrorTypes(endpoint.errors)
         checkParameters(of: endpoint, template: template, placement: placement, subject: subject)
         checkBody(of: endpoint, subject: subject)
@@ -112,6 +113,32 @@ extension SpecValidator {
             diagnostics.warning(
                 "\(subject) reads its redirect but declares no 'Location' header, so where it points is lost; add "
                     + "'headers: { Location: URL }' to the response", at: redirect)
+        }
+    }
+
+    /// A stream: values of one type, which is not `Void` or bytes, read as they arrive, so nothing that needs the
+    /// whole body (several statuses, headers, paging, a redirect, another media type).
+    private mutating func checkStream(of endpoint: Endpoint, subject: String) {
+        guard let stream = endpoint.stream else { return }
+        let format = stream.format.value == .sse ? "Server-Sent Events" : "JSON Lines"
+        let conflicts: [(Bool, String)] = [
+            (!endpoint.successStatuses.isEmpty, "list success statuses"),
+            (!endpoint.responseHeaders.isEmpty, "declare response headers"),
+            (endpoint.paging != nil, "page"),
+            (endpoint.redirect != nil, "read a redirect"),
+            (endpoint.responseMedia != nil, "name a 'media' (the stream asks for its own)"),
+        ]
+        for (conflicts, what) in conflicts where conflicts {
+            diagnostics.error(
+                "\(subject) streams \(format), read as they arrive; it cannot also \(what); remove one of them",
+                at: stream.format.location)
+        }
+        guard endpoint.successStatuses.isEmpty, let type = endpoint.response.expression else { return }
+        if type == .builtin(.void) || type.unwrapped == .builtin(.data) {
+            diagnostics.error(
+                "\(subject) streams \(format), but its response type is '\(endpoint.response.text.value)'; name the "
+                    + "type of each value, such as 'type: Completion' (or 'String' for the text as it is)",
+                at: endpoint.response.text.location)
         }
     }
 

@@ -21,6 +21,9 @@ final class HostileServer: Sendable {
         case declaredLength(Int64, pause: Duration = .zero)
         /// A chunked body that never ends: 64 KiB chunks, `pause` between them.
         case endlessChunked(pause: Duration)
+        /// A chunked body of these pieces, `pause` after each, with this status and `Content-Type`; then the end of
+        /// the body, or with `holdsOpen`, silence until the client goes away (a stalled stream).
+        case pieces([[UInt8]], pause: Duration, status: Int = 200, contentType: String, holdsOpen: Bool = false)
     }
 
     /// The URL to send requests to.
@@ -94,6 +97,11 @@ final class HostileServer: Sendable {
         }
         guard let head = readHead(connection) else { return }
         state.withLock { $0.requests.append(head) }
+        if case .pieces(let pieces, let pause, let status, let contentType, let holdsOpen) = behaviour {
+            servePieces(
+                pieces, pause: pause, status: status, contentType: contentType, holdsOpen: holdsOpen, connection)
+            return
+        }
         let framing: String
         let total: Int64
         let isChunked: Bool
@@ -103,6 +111,8 @@ final class HostileServer: Sendable {
             (framing, total, isChunked, pause) = ("Content-Length: \(declared)", declared, false, wait)
         case .endlessChunked(let wait):
             (framing, total, isChunked, pause) = ("Transfer-Encoding: chunked", .max, true, wait)
+        case .pieces:
+            return
         }
         guard write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(framing)\r\n\r\n", connection) else {
             return
@@ -116,6 +126,30 @@ final class HostileServer: Sendable {
             guard write(piece[..<count], connection) else { return }
             sent += Int64(count)
             sleep(pause)
+        }
+    }
+
+    /// A chunked body of `pieces`, each its own chunk; then its end, or silence until the client goes away.
+    private func servePieces(
+        _ pieces: [[UInt8]], pause: Duration, status: Int, contentType: String, holdsOpen: Bool, _ connection: Int32
+    ) {
+        let head = "HTTP/1.1 \(status) Status\r\nContent-Type: \(contentType)\r\nTransfer-Encoding: chunked\r\n\r\n"
+        guard write(head, connection) else { return }
+        for piece in pieces where !piece.isEmpty {
+            let framed = Array(String(piece.count, radix: 16).utf8) + Array("\r\n".utf8) + piece + Array("\r\n".utf8)
+            guard !isStopped, write(framed[...], connection) else { return }
+            sleep(pause)
+        }
+        guard holdsOpen else {
+            _ = write("0\r\n\r\n", connection)
+            return
+        }
+        // Silent, until the client closes the connection (a read then returns 0) or a minute has passed.
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var byte: UInt8 = 0
+        for _ in 0..<60 where !isStopped {
+            if recv(connection, &byte, 1, 0) == 0 { return }
         }
     }
 

@@ -1,0 +1,268 @@
+import Foundation
+import Testing
+
+@_spi(Generated) @testable import EndpointRuntime
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The WHATWG event stream rules and JSON Lines, piece by piece, without a network.
+@Suite("Streamed bodies: parsing")
+struct StreamParsingTests {
+    func lines(_ chunks: [String], limit: Int = 100) throws -> [String] {
+        var reader = LineReader(maximumLength: limit)
+        var lines: [String] = []
+        for chunk in chunks {
+            lines += try reader.lines(in: Array(chunk.utf8)).map { String(decoding: $0, as: UTF8.self) }
+        }
+        if let rest = reader.remainder() { lines.append("<" + String(decoding: rest, as: UTF8.self) + ">") }
+        return lines
+    }
+
+    func events(_ text: String, chunked size: Int = 3) throws -> [ServerSentEvent] {
+        var reader = LineReader(maximumLength: 1 << 16)
+        var parser = ServerSentEventParser()
+        var events: [ServerSentEvent] = []
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start < bytes.count {
+            let chunk = bytes[start..<min(start + size, bytes.count)]
+            for line in try reader.lines(in: chunk) {
+                if let event = try parser.event(after: line) { events.append(event) }
+            }
+            start += size
+        }
+        return events
+    }
+
+    @Test("lines end at LF, CR or CR LF, a CR LF split across chunks is one break, and a long line is refused")
+    func lineBreaks() throws {
+        #expect(try lines(["a\nb\rc\r\nd"]) == ["a", "b", "c", "<d>"])
+        #expect(try lines(["a\r", "\nb\r", "", "\n\n"]) == ["a", "b", ""])
+        #expect(try lines(["\r\r\n"]) == ["", ""])
+        #expect(throws: LineReader.LineTooLong.self) { try lines([String(repeating: "x", count: 60), "y"], limit: 50) }
+        #expect(try lines([String(repeating: "x", count: 50) + "\n"], limit: 50).count == 1)
+    }
+
+    @Test("events: data lines joined, event and id fields, comments, retry, and a blank line dispatching")
+    func eventFields() throws {
+        let text = """
+            : a comment\r
+            data: first\r
+            data:second\r
+            \r
+            event: update\r
+            id: 7\r
+            retry: 3000\r
+            data: {"n": 1}\r
+            \r
+            data\r
+            \r
+            id: 8\u{0}9\r
+            retry: soon\r
+            data:  two spaces\r
+            \r
+            event: ignored without data\r
+            \r
+
+            """
+        #expect(
+            try events(text) == [
+                ServerSentEvent(data: "first\nsecond"),
+                ServerSentEvent(event: "update", data: #"{"n": 1}"#, id: "7", retry: 3000),
+                ServerSentEvent(data: "", id: "7"),
+                ServerSentEvent(data: " two spaces", id: "7"),
+            ])
+    }
+
+    @Test("a leading byte order mark is dropped; an incomplete last event is not dispatched; LF alone works too")
+    func streamEdges() throws {
+        #expect(try events("\u{FEFF}data: x\n\ndata: never finished\n") == [ServerSentEvent(data: "x")])
+        #expect(try events("data: a\n\n", chunked: 1) == [ServerSentEvent(data: "a")])
+    }
+
+    @Test("an event line that is not UTF-8 is refused, not replaced")
+    func invalidUTF8() throws {
+        var parser = ServerSentEventParser()
+        #expect(throws: ServerSentEventParser.InvalidText.self) {
+            _ = try parser.event(after: Array("data: ".utf8) + [0xC3, 0x28])
+        }
+    }
+}
+
+/// Streaming endpoints against a server on 127.0.0.1 that sends events with pauses, stalls, or misbehaves: each
+/// value arrives as its event does, the failures are the typed ones, and stopping stops the transfer.
+@Suite("Streamed bodies: the client", .serialized)
+struct StreamingClientTests {
+    struct Tick: Codable, Sendable, Equatable {
+        var n: Int
+    }
+
+    struct Problem: Error, Codable, Sendable, Equatable {
+        var n: Int
+    }
+
+    func client(_ server: HostileServer, timeout: TimeInterval = 30, limit: Int = 1 << 20) -> APIClient {
+        APIClient(configuration: .init(baseURL: server.url, timeout: timeout, maximumResponseSize: limit))
+    }
+
+    func ticks(_ format: StreamFormat = .serverSentEvents()) -> Endpoint<EventStream<Tick>, any Error & Sendable> {
+        .events(method: .get, path: "/ticks", format: format)
+    }
+
+    static func event(_ n: Int) -> [UInt8] { Array("id: \(n)\ndata: {\"n\": \(n)}\n\n".utf8) }
+
+    func failure(of body: () async throws -> Void) async -> ClientFailure? {
+        do {
+            try await body()
+            return nil
+        } catch ClientError.client(let failure) {
+            return failure
+        } catch {
+            Issue.record("not a client failure: \(error)")
+            return nil
+        }
+    }
+
+    @Test("each event is decoded as it arrives, while the response is still open, and the last event ID is kept")
+    func incremental() async throws {
+        // The server sends two events and then nothing, holding the response open: the values can only come as
+        // their events arrive, not once the body has ended.
+        let server = try HostileServer(
+            .pieces([Self.event(1), Self.event(2)], pause: .zero, contentType: "text/event-stream", holdsOpen: true))
+        defer { server.stop() }
+        let stream = try await client(server).send(ticks())
+        var received: [Tick] = []
+        for try await tick in stream {
+            received.append(tick)
+            if received.count == 2 { break }
+        }
+        #expect(received == [Tick(n: 1), Tick(n: 2)])
+        #expect(stream.lastEventID == "2")
+        #expect(server.requests.first?.lowercased().contains("accept: text/event-stream") == true)
+        #expect(await eventually(within: 10) { server.closedConnections == 1 }, "leaving the loop closed it")
+    }
+
+    @Test("leaving the loop stops the transfer; a terminator ends the stream and the connection")
+    func stopping() async throws {
+        let endless = try HostileServer(
+            .pieces(
+                Array(repeating: Self.event(1), count: 200), pause: .milliseconds(50), contentType: "text/event-stream")
+        )
+        defer { endless.stop() }
+        for try await _ in try await client(endless).send(ticks()) { break }
+        #expect(await eventually(within: 10) { endless.closedConnections == 1 })
+
+        let done = try HostileServer(
+            .pieces(
+                [Self.event(1), Array("data: [DONE]\n\n".utf8)], pause: .zero, contentType: "text/event-stream",
+                holdsOpen: true))
+        defer { done.stop() }
+        var values: [Tick] = []
+        for try await tick in try await client(done).send(ticks(.serverSentEvents(terminator: "[DONE]"))) {
+            values.append(tick)
+        }
+        #expect(values == [Tick(n: 1)])
+        #expect(await eventually(within: 10) { done.closedConnections == 1 })
+    }
+
+    @Test("JSON Lines: each line a value, blank lines skipped, a last line without a break kept")
+    func jsonLines() async throws {
+        let server = try HostileServer(
+            .pieces(
+                [Array("{\"n\": 1}\n\n{\"n\"".utf8), Array(": 2}\r\n{\"n\": 3}".utf8)], pause: .milliseconds(20),
+                contentType: "application/jsonl"))
+        defer { server.stop() }
+        var values: [Tick] = []
+        for try await tick in try await client(server).send(ticks(.jsonLines)) { values.append(tick) }
+        #expect(values == [Tick(n: 1), Tick(n: 2), Tick(n: 3)])
+    }
+
+    @Test("an endless line fails as too large at the limit, and the transfer stops")
+    func endlessLine() async throws {
+        let server = try HostileServer(.endlessChunked(pause: .milliseconds(5)), maximumBytes: 64 << 20)
+        defer { server.stop() }
+        let failure = await failure {
+            for try await _ in try await client(server, limit: 256 << 10).send(ticks()) {}
+        }
+        #expect(failure?.kind == .responseTooLarge)
+        #expect(await eventually(within: 10) { server.closedConnections == 1 })
+        #expect(server.bytesSent < 32 << 20)
+    }
+
+    @Test("an event that is not UTF-8, or not the declared JSON, fails as undecodable")
+    func malformed() async throws {
+        for piece in [
+            Array("data: ".utf8) + [0xFF, 0xFE] + Array("\n\n".utf8), Array("data: {\"n\": \"x\"}\n\n".utf8),
+        ] {
+            let server = try HostileServer(
+                .pieces([Self.event(1), piece], pause: .zero, contentType: "text/event-stream"))
+            defer { server.stop() }
+            var values: [Tick] = []
+            let failure = await failure {
+                for try await tick in try await client(server).send(ticks()) { values.append(tick) }
+            }
+            #expect(values == [Tick(n: 1)])
+            #expect(failure?.kind == .undecodableResponse)
+        }
+    }
+
+    @Test("a stream that stalls fails with .timeout after the client's timeout of silence, and is let go of")
+    func stall() async throws {
+        let server = try HostileServer(
+            .pieces([Self.event(1)], pause: .zero, contentType: "text/event-stream", holdsOpen: true))
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        var values: [Tick] = []
+        let failure = await failure {
+            for try await tick in try await client(server, timeout: 1).send(ticks()) { values.append(tick) }
+        }
+        #expect(values == [Tick(n: 1)])
+        #expect(failure?.kind == .timeout)
+        #expect(ContinuousClock.now - start < .seconds(8))
+        #expect(await eventually(within: 10) { server.closedConnections == 1 })
+    }
+
+    @Test("an error status on a streaming endpoint is read whole and typed as for any endpoint")
+    func errorStatus() async throws {
+        let server = try HostileServer(
+            .pieces([Array(#"{"n": 404}"#.utf8)], pause: .zero, status: 404, contentType: "application/json"))
+        defer { server.stop() }
+        let endpoint = Endpoint<EventStream<Tick>, Problem>.events(
+            method: .get, path: "/ticks", errors: ErrorSchema([.code(404): .json(Problem.self)]),
+            format: .serverSentEvents())
+        let result = try await client(server).result(endpoint)
+        guard case .failure(let model, let response) = result else {
+            Issue.record("expected the declared error, got \(result)")
+            return
+        }
+        #expect(model == Problem(n: 404))
+        #expect(response.status == 404)
+    }
+
+    @Test("as an Observable, values come as they arrive and disposing stops the transfer; Last-Event-ID resumes")
+    func observable() async throws {
+        let server = try HostileServer(
+            .pieces(
+                Array(repeating: Self.event(5), count: 100), pause: .milliseconds(50), contentType: "text/event-stream")
+        )
+        defer { server.stop() }
+        let received = Locked<[Tick]>([])
+        let subscription = client(server).requestEvents(ticks().resumingEvents(after: "4"))
+            .subscribe(onNext: { tick in received.withLock { $0.append(tick) } })
+        #expect(await eventually(within: 10) { received.withLock { $0.count } >= 2 })
+        subscription.dispose()
+        #expect(await eventually(within: 10) { server.closedConnections == 1 })
+        #expect(server.requests.first?.lowercased().contains("last-event-id: 4") == true, "\(server.requests)")
+    }
+
+    func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
+        return condition()
+    }
+}
