@@ -10,11 +10,22 @@ let package = Package(
         .executable(name: "endpointgen", targets: ["endpointgen"]),
         .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),
         .library(name: "EndpointRuntimeTesting", targets: ["EndpointRuntimeTesting"]),
+        // The AsyncHTTPClient transport, for servers: with the package trait `AsyncHTTPClient` enabled, or empty.
+        .library(name: "EndpointRuntimeAsyncHTTPClient", targets: ["EndpointRuntimeAsyncHTTPClient"]),
         .plugin(name: "EndpointGenPlugin", targets: ["EndpointGenPlugin"]),
         .plugin(name: "GenerateEndpoints", targets: ["GenerateEndpoints"]),
     ],
+    // Heavy dependencies stay out of what every user builds: SwiftNIO comes only with this trait, which a server's
+    // package enables on its dependency (`traits: ["AsyncHTTPClient"]`) beside the product.
+    traits: [
+        .trait(
+            name: "AsyncHTTPClient",
+            description: "EndpointRuntimeAsyncHTTPClient: a transport over AsyncHTTPClient (SwiftNIO), for servers")
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The AsyncHTTPClient transport, under its trait only.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Tests only: an in-process HTTP server for the client's scenario tests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
         // Documentation only: `swift package generate-documentation --target EndpointRuntime` (DocC).
@@ -87,6 +98,17 @@ let package = Package(
         // Virtual-time testing for reactive code (RxTest's TestScheduler), a product of its own so apps don't link it.
         .target(name: "EndpointRuntimeTesting", dependencies: ["EndpointRuntime"]),
 
+        // The transport over AsyncHTTPClient; its code compiles only with the `AsyncHTTPClient` trait.
+        .target(
+            name: "EndpointRuntimeAsyncHTTPClient",
+            dependencies: [
+                "EndpointRuntime",
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
+                ),
+            ]
+        ),
+
         // The command-line tool: `endpointgen generate` and `endpointgen validate`.
         .executableTarget(
             name: "endpointgen",
@@ -138,7 +160,14 @@ let package = Package(
         exampleAPI("PaymentsAPI"),
 
         // Helpers shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "EndpointRuntime",
+                .target(name: "EndpointRuntimeAsyncHTTPClient", condition: .when(traits: ["AsyncHTTPClient"])),
+            ],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "EndpointSpecTests",
             dependencies: ["EndpointSpec", "EndpointGenSupport", "TestSupport"],

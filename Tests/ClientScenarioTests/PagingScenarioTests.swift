@@ -7,7 +7,7 @@ import Testing
 
 /// The generated GitHub API against an in-process server that pages the way GitHub does: absolute `Link` URLs,
 /// rate-limit headers on every response, five pages of events.
-@Suite("Paging through generated APIs")
+@Suite("Paging through generated APIs", .transportUnderTest)
 struct PagingScenarioTests {
     static let pageCount = 5
 

@@ -2,11 +2,12 @@ import EndpointRuntime
 import FlyingFox
 import Foundation
 import PlayerAPI
+import TestSupport
 import Testing
 
 /// The generated Player API (Specs/Player.yaml) against an in-process server: several success statuses told
 /// apart with a `switch`, bytes and text bodies, a download to a file, paging by a next URL and by a cursor.
-@Suite("Responses beyond JSON through a generated API")
+@Suite("Responses beyond JSON through a generated API", .transportUnderTest)
 struct PlayerScenarioTests {
     static let playback =
         #"{"is_playing": true, "progress_ms": 1200, "track": {"id": "t1", "name": "Intro", "duration_ms": 60000}}"#

@@ -6,11 +6,12 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import TestSupport
 #endif
 
 /// An endpoint that reads its redirect (GitHub's tarball link) against a real server on 127.0.0.1, beside one that
 /// follows it, through the URLSession transport.
-@Suite("Redirects read as the response, or followed")
+@Suite("Redirects read as the response, or followed", .transportUnderTest)
 struct RedirectScenarioTests {
     static func server(_ hits: Hits) async throws -> TestServer {
         try await TestServer.start { server in

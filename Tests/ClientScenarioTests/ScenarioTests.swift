@@ -5,9 +5,10 @@ import Foundation
 import GitHubEventsAPI
 import LoginAPI
 import ShopAPI
+import TestSupport
 import Testing
 
-@Suite("Scenarios through generated APIs against an in-process server")
+@Suite("Scenarios through generated APIs against an in-process server", .transportUnderTest)
 struct ScenarioTests {
     @Test("login: a declared failure is category 2, a 500 HTML page category 3, no server category 1")
     func loginCategories() async throws {

@@ -3,9 +3,10 @@ import EndpointRuntime
 import FlyingFox
 import Foundation
 import ShopAPI
+import TestSupport
 import Testing
 
-@Suite("Scripted server behaviour through the URLSession transport")
+@Suite("Scripted server behaviour through the URLSession transport", .transportUnderTest)
 struct ServerBehaviourTests {
     @Test("a success body that is not valid JSON is a client-side failure that keeps status and body")
     func malformedJSON() async throws {

@@ -3,11 +3,12 @@ import FlyingFox
 import Foundation
 import ShopAPI
 import StorageAPI
+import TestSupport
 import Testing
 
 /// The seeds' flow and the Storage API's schemes, servers and headers, against an in-process server that checks
 /// what arrives byte for byte.
-@Suite("Uploads, schemes and servers through generated APIs")
+@Suite("Uploads, schemes and servers through generated APIs", .transportUnderTest)
 struct UploadScenarioTests {
     static let picture = Data((0...255).map { UInt8($0) } + (0...255).reversed().map { UInt8($0) })
 

@@ -47,16 +47,23 @@ public final class APIClient: EndpointClient {
         /// `["uploads": URL(string: "http://127.0.0.1:8081")!]`.
         public var servers: [String: URL] = [:]
 
+        /// What a configuration without a transport gets: a new ``URLSessionTransport``. This package's own tests
+        /// run the client's tests over another transport by setting it for their task.
+        @TaskLocal package static var makeDefaultTransport: @Sendable () -> any HTTPTransport = {
+            URLSessionTransport()
+        }
+
         /// 32 MiB: far above any JSON response a screen shows, far below what would hurt a phone.
         public static let defaultMaximumResponseSize = 32 << 20
 
         /// 8 GiB: a download streams to disk, so only the disk bounds it; this bounds a server that never stops.
         public static let defaultMaximumDownloadSize = Int(clamping: Int64(8) << 30)
 
-        /// A configuration with the defaults: JSON coding for generated models, 60 s timeout, URLSession.
+        /// A configuration with the defaults: JSON coding for generated models, 60 s timeout, URLSession (a new
+        /// ``URLSessionTransport`` when `transport` is nil).
         public init(
             baseURL: URL, headers: HeaderFields = [:], timeout: TimeInterval = 60,
-            transport: any HTTPTransport = URLSessionTransport(), interceptors: [any RequestInterceptor] = [],
+            transport: (any HTTPTransport)? = nil, interceptors: [any RequestInterceptor] = [],
             conditionalStore: (any ConditionalRequestStore)? = nil,
             maximumResponseSize: Int = Configuration.defaultMaximumResponseSize,
             sensitiveHeaders: Set<String> = HeaderField.defaultSensitiveNames,
@@ -67,7 +74,7 @@ public final class APIClient: EndpointClient {
             self.encoder = { JSONCoding.makeEncoder() }
             self.decoder = { JSONCoding.makeDecoder() }
             self.timeout = timeout
-            self.transport = transport
+            self.transport = transport ?? Self.makeDefaultTransport()
             self.interceptors = interceptors
             self.conditionalStore = conditionalStore
             self.maximumResponseSize = maximumResponseSize

@@ -140,6 +140,12 @@ public struct ResponseTooLargeError: Error, Sendable, Hashable, CustomStringConv
     /// The `Content-Length` the server announced, when that is how the response was refused.
     public var declaredLength: Int64?
 
+    /// The error for a body past `limit` bytes, refused on its `Content-Length` (`declaredLength`) or as it grew.
+    public init(limit: Int, declaredLength: Int64?) {
+        self.limit = limit
+        self.declaredLength = declaredLength
+    }
+
     public var description: String {
         let declared = declaredLength.map { " (Content-Length: \($0))" } ?? ""
         return "the response body is larger than the limit of \(limit) bytes\(declared)"

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Downloads to a file, bytes and text bodies, several success statuses.
-@Suite("Downloads and non-JSON bodies", .serialized)
+@Suite("Downloads and non-JSON bodies", .serialized, .transportUnderTest)
 struct DownloadTests {
     /// A fresh empty folder.
     func folder() throws -> URL {

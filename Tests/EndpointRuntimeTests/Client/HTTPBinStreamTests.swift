@@ -1,11 +1,12 @@
 @_spi(Generated) import EndpointRuntime
 import Foundation
+import TestSupport
 import Testing
 
 /// JSON Lines from a server nobody here wrote: httpbin's `/stream/{n}` sends n JSON objects, one per line.
 @Suite(
     "Streamed JSON Lines against httpbin",
-    .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set; .ci/run starts httpbin and sets it"))
+    .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set; .ci/run starts httpbin and sets it"), .transportUnderTest)
 struct HTTPBinStreamTests {
     struct Line: Decodable, Sendable {
         var id: Int

@@ -4,13 +4,14 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import TestSupport
 #endif
 
 /// The client through the real URLSession transport against httpbin, a server nobody here wrote, served by
 /// gunicorn on 127.0.0.1. `.ci/run` starts it and sets HTTPBIN_URL; without it these tests are skipped.
 @Suite(
     "URLSession transport against httpbin",
-    .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set; .ci/run starts httpbin and sets it"))
+    .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set; .ci/run starts httpbin and sets it"), .transportUnderTest)
 struct HTTPBinTests {
     let api = APIClient(configuration: .init(baseURL: HTTPBin.url ?? baseURL, timeout: 10))
 
@@ -322,7 +323,7 @@ enum HTTPBin {
 /// The 304 flow against httpbin's own ETag and Last-Modified handling.
 @Suite(
     "Conditional requests against httpbin",
-    .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set; .ci/run starts httpbin and sets it"))
+    .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set; .ci/run starts httpbin and sets it"), .transportUnderTest)
 struct HTTPBinConditionalTests {
     struct Echo: Decodable, Sendable, Equatable { var url: String }
 

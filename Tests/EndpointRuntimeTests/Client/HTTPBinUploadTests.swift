@@ -4,12 +4,13 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import TestSupport
 #endif
 
 /// Uploads and every auth scheme through the real URLSession transport against httpbin on 127.0.0.1.
 @Suite(
     "Uploads and auth schemes against httpbin",
-    .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set; .ci/run starts httpbin and sets it"))
+    .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set; .ci/run starts httpbin and sets it"), .transportUnderTest)
 struct HTTPBinUploadTests {
     let api = APIClient(configuration: .init(baseURL: HTTPBin.url ?? baseURL, timeout: 20))
 

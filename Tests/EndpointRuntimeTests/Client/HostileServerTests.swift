@@ -4,13 +4,14 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import TestSupport
 #endif
 
 /// The URLSession transport against a server that misbehaves on purpose: bodies past any limit, bodies that
 /// never end, and a transfer still running when the caller has given up. Each test checks what the caller gets
 /// and, from the server's side, that the transfer itself stopped. Serialized: each test measures what crossed
 /// the wire, which a neighbour's transfer would blur.
-@Suite("Hostile server", .serialized)
+@Suite("Hostile server", .serialized, .transportUnderTest)
 struct HostileServerTests {
     let endpoint = Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/big")
 

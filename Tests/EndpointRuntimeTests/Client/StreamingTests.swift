@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import TestSupport
 #endif
 
 /// The WHATWG event stream rules and JSON Lines, piece by piece, without a network.
@@ -93,7 +94,7 @@ struct StreamParsingTests {
 
 /// Streaming endpoints against a server on 127.0.0.1 that sends events with pauses, stalls, or misbehaves: each
 /// value arrives as its event does, the failures are the typed ones, and stopping stops the transfer.
-@Suite("Streamed bodies: the client", .serialized)
+@Suite("Streamed bodies: the client", .serialized, .transportUnderTest)
 struct StreamingClientTests {
     struct Tick: Codable, Sendable, Equatable {
         var n: Int
@@ -123,6 +124,14 @@ struct StreamingClientTests {
             Issue.record("not a client failure: \(error)")
             return nil
         }
+    }
+
+    @Test("a client made without a transport uses the one under test (ENDPOINTGEN_TEST_TRANSPORT)")
+    func transportUnderTest() {
+        let transport = APIClient(configuration: .init(baseURL: URL(string: "http://127.0.0.1")!)).configuration
+            .transport
+        let expected = TransportUnderTest.name == "asynchttpclient" ? "AsyncHTTPClientTransport" : "URLSessionTransport"
+        #expect("\(type(of: transport))" == expected)
     }
 
     @Test("each event is decoded as it arrives, while the response is still open, and the last event ID is kept")
