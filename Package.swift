@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "EndpointRuntimeTesting", targets: ["EndpointRuntimeTesting"]),
         // The AsyncHTTPClient transport, for servers: with the package trait `AsyncHTTPClient` enabled, or empty.
         .library(name: "EndpointRuntimeAsyncHTTPClient", targets: ["EndpointRuntimeAsyncHTTPClient"]),
+        // The request log to a swift-log `Logger`: with the package trait `Logging` enabled, or empty.
+        .library(name: "EndpointRuntimeLogging", targets: ["EndpointRuntimeLogging"]),
         .plugin(name: "EndpointGenPlugin", targets: ["EndpointGenPlugin"]),
         .plugin(name: "GenerateEndpoints", targets: ["GenerateEndpoints"]),
     ],
@@ -20,12 +22,15 @@ let package = Package(
     traits: [
         .trait(
             name: "AsyncHTTPClient",
-            description: "EndpointRuntimeAsyncHTTPClient: a transport over AsyncHTTPClient (SwiftNIO), for servers")
+            description: "EndpointRuntimeAsyncHTTPClient: a transport over AsyncHTTPClient (SwiftNIO), for servers"),
+        .trait(name: "Logging", description: "EndpointRuntimeLogging: the request log to a swift-log Logger"),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The AsyncHTTPClient transport, under its trait only.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The request log to swift-log, under its trait only.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         // Tests only: an in-process HTTP server for the client's scenario tests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
         // Documentation only: `swift package generate-documentation --target EndpointRuntime` (DocC).
@@ -97,6 +102,15 @@ let package = Package(
 
         // Virtual-time testing for reactive code (RxTest's TestScheduler), a product of its own so apps don't link it.
         .target(name: "EndpointRuntimeTesting", dependencies: ["EndpointRuntime"]),
+
+        // The request log to a swift-log `Logger`; its code compiles only with the `Logging` trait.
+        .target(
+            name: "EndpointRuntimeLogging",
+            dependencies: [
+                "EndpointRuntime",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+            ]
+        ),
 
         // The transport over AsyncHTTPClient; its code compiles only with the `AsyncHTTPClient` trait.
         .target(
@@ -193,7 +207,11 @@ let package = Package(
         ),
         .testTarget(
             name: "EndpointRuntimeTests",
-            dependencies: ["EndpointRuntime", "EndpointRuntimeTesting", "TestSupport"]
+            dependencies: [
+                "EndpointRuntime", "EndpointRuntimeTesting", "TestSupport",
+                .target(name: "EndpointRuntimeLogging", condition: .when(traits: ["Logging"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+            ]
         ),
         .testTarget(
             name: "endpointgenTests",

@@ -277,7 +277,8 @@ public final class APIClient: EndpointClient {
     ) async throws -> (Data, HTTPURLResponse)? {
         do {
             return try await exchange(
-                attempt.request, options: options, download: download, streaming: streaming, endpoint: endpoint)
+                attempt.request, options: options, download: download, streaming: streaming, endpoint: endpoint,
+                attempt: attempt.number)
         } catch ClientError.client(let failure) {
             guard let delay = await retryDelay(attempt.request, attempt: attempt.number, outcome: .failure(failure))
             else { throw ClientError.client(failure) }
@@ -431,7 +432,7 @@ public final class APIClient: EndpointClient {
     /// One round trip through the transport, with transport errors mapped and the exchange logged.
     private func exchange(
         _ request: URLRequest, options: TransportOptions, download: DownloadTarget?, streaming: StreamTarget?,
-        endpoint: String
+        endpoint: String, attempt: Int
     ) async throws -> (Data, HTTPURLResponse) {
         let start = ContinuousClock.now
         do {
@@ -451,7 +452,7 @@ public final class APIClient: EndpointClient {
                 report(
                     RequestLog(
                         request: request, options: options, status: response.statusCode, body: data,
-                        duration: ContinuousClock.now - start))
+                        duration: ContinuousClock.now - start, attempt: attempt))
             }
             return (data, response)
         } catch {
@@ -459,7 +460,8 @@ public final class APIClient: EndpointClient {
             if isObserved {
                 report(
                     RequestLog(
-                        request: request, options: options, failure: failure, duration: ContinuousClock.now - start))
+                        request: request, options: options, failure: failure, duration: ContinuousClock.now - start,
+                        attempt: attempt))
             }
             throw ClientError.client(failure)
         }

@@ -23,6 +23,8 @@ public struct RequestLog: Sendable, CustomStringConvertible {
     public var failure: ClientFailure?
     /// How long the exchange took.
     public var duration: Duration
+    /// Which attempt of the call this exchange was: 1, then 2 and on for each retry an interceptor asked for.
+    public var attempt: Int
     /// A cURL command that repeats the request, credentials redacted; made when it is read.
     public var curl: String {
         Self.curl(for: request, url: url, headers: headers, bodyFile: bodyFile)
@@ -34,8 +36,9 @@ public struct RequestLog: Sendable, CustomStringConvertible {
 
     init(
         request: URLRequest, options: TransportOptions, status: Int? = nil, body: Data = Data(),
-        failure: ClientFailure? = nil, duration: Duration
+        failure: ClientFailure? = nil, duration: Duration, attempt: Int = 1
     ) {
+        self.attempt = attempt
         method = request.httpMethod ?? "GET"
         url = request.url.map { Self.redacted($0, sensitiveQueryItems: options.sensitiveQueryItems) }
         headers = Self.redacted(HeaderFields(request.allHTTPHeaderFields ?? [:]), options: options)
