@@ -150,7 +150,9 @@ struct StreamingClientTests {
         #expect(received == [Tick(n: 1), Tick(n: 2)])
         #expect(stream.lastEventID == "2")
         #expect(server.requests.first?.lowercased().contains("accept: text/event-stream") == true)
-        #expect(await eventually(within: 10) { server.closedConnections == 1 }, "leaving the loop closed it")
+        #expect(
+            await Eventually.holds(within: .seconds(10)) { server.closedConnections == 1 }, "leaving the loop closed it"
+        )
     }
 
     @Test("leaving the loop stops the transfer; a terminator ends the stream and the connection")
@@ -161,7 +163,7 @@ struct StreamingClientTests {
         )
         defer { endless.stop() }
         for try await _ in try await client(endless).send(ticks()) { break }
-        #expect(await eventually(within: 10) { endless.closedConnections == 1 })
+        #expect(await Eventually.holds(within: .seconds(10)) { endless.closedConnections == 1 })
 
         let done = try HostileServer(
             .pieces(
@@ -173,7 +175,7 @@ struct StreamingClientTests {
             values.append(tick)
         }
         #expect(values == [Tick(n: 1)])
-        #expect(await eventually(within: 10) { done.closedConnections == 1 })
+        #expect(await Eventually.holds(within: .seconds(10)) { done.closedConnections == 1 })
     }
 
     @Test("JSON Lines: each line a value, blank lines skipped, a last line without a break kept")
@@ -196,7 +198,7 @@ struct StreamingClientTests {
             for try await _ in try await client(server, limit: 256 << 10).send(ticks()) {}
         }
         #expect(failure?.kind == .responseTooLarge)
-        #expect(await eventually(within: 10) { server.closedConnections == 1 })
+        #expect(await Eventually.holds(within: .seconds(10)) { server.closedConnections == 1 })
         #expect(server.bytesSent < 32 << 20)
     }
 
@@ -230,7 +232,7 @@ struct StreamingClientTests {
         #expect(values == [Tick(n: 1)])
         #expect(failure?.kind == .timeout)
         #expect(ContinuousClock.now - start < .seconds(8))
-        #expect(await eventually(within: 10) { server.closedConnections == 1 })
+        #expect(await Eventually.holds(within: .seconds(10)) { server.closedConnections == 1 })
     }
 
     @Test("an error status on a streaming endpoint is read whole and typed as for any endpoint")
@@ -260,18 +262,9 @@ struct StreamingClientTests {
         let received = Locked<[Tick]>([])
         let subscription = client(server).requestEvents(ticks().resumingEvents(after: "4"))
             .subscribe(onNext: { tick in received.withLock { $0.append(tick) } })
-        #expect(await eventually(within: 10) { received.withLock { $0.count } >= 2 })
+        #expect(await Eventually.holds(within: .seconds(10)) { received.withLock { $0.count } >= 2 })
         subscription.dispose()
-        #expect(await eventually(within: 10) { server.closedConnections == 1 })
+        #expect(await Eventually.holds(within: .seconds(10)) { server.closedConnections == 1 })
         #expect(server.requests.first?.lowercased().contains("last-event-id: 4") == true, "\(server.requests)")
-    }
-
-    func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(nanoseconds: 20_000_000)
-        }
-        return condition()
     }
 }

@@ -202,55 +202,66 @@ extension ObservableType {
     }
 }
 
-final class TakeLastSink<Element>: PassThroughSink<Element, Element>, @unchecked Sendable {
-    // `buffer` is touched only from on(_:), which the contract never calls concurrently.
-    private let count: Int
-    private var buffer: [Element] = []
+/// The last elements seen, at most `capacity`: a window over an array whose front is dropped in blocks, so memory
+/// stays about twice the window however long the sequence.
+struct RecentElements<Element> {
+    let capacity: Int
+    private var storage: [Element] = []
     private var head = 0
 
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    var count: Int { storage.count - head }
+
+    /// Adds `element`; the oldest one when the window was full, which leaves it.
+    mutating func append(_ element: Element) -> Element? {
+        storage.append(element)
+        guard count > capacity else { return nil }
+        let oldest = storage[head]
+        head += 1
+        if head >= Swift.max(capacity, 16) {
+            storage.removeFirst(head)
+            head = 0
+        }
+        return oldest
+    }
+
+    /// The elements in the window, oldest first.
+    var elements: ArraySlice<Element> { storage[head...] }
+}
+
+final class TakeLastSink<Element>: PassThroughSink<Element, Element>, @unchecked Sendable {
+    // `recent` is touched only from on(_:), which the contract never calls concurrently.
+    private var recent: RecentElements<Element>
+
     init(observer: AnyObserver<Element>, count: Int) {
-        self.count = count
+        recent = RecentElements(capacity: count)
         super.init(observer: observer)
     }
 
     override func onNext(_ element: Element) {
-        guard count > 0 else { return }
-        if buffer.count - head == count { head += 1 }
-        buffer.append(element)
-        // Keep the buffer's memory at about twice `count`, however long the sequence.
-        if head >= count {
-            buffer.removeFirst(head)
-            head = 0
-        }
+        _ = recent.append(element)
     }
 
     override func onCompleted() {
-        for element in buffer[head...] { forwardNext(element) }
+        for element in recent.elements { forwardNext(element) }
         forward(.completed)
     }
 }
 
 final class SkipLastSink<Element>: PassThroughSink<Element, Element>, @unchecked Sendable {
-    // `buffer` is touched only from on(_:), which the contract never calls concurrently.
-    private let count: Int
-    private var buffer: [Element] = []
-    private var head = 0
+    // `recent` is touched only from on(_:), which the contract never calls concurrently.
+    private var recent: RecentElements<Element>
 
     init(observer: AnyObserver<Element>, count: Int) {
-        self.count = count
+        recent = RecentElements(capacity: count)
         super.init(observer: observer)
     }
 
     override func onNext(_ element: Element) {
-        buffer.append(element)
-        guard buffer.count - head > count else { return }
-        let oldest = buffer[head]
-        head += 1
-        if head >= Swift.max(count, 16) {
-            buffer.removeFirst(head)
-            head = 0
-        }
-        forwardNext(oldest)
+        if let oldest = recent.append(element) { forwardNext(oldest) }
     }
 }
 
