@@ -336,6 +336,63 @@ struct OpenAPITests {
             endpoints.contains("tz: String,\n        theme: Portal.Models.GetDashboardTheme? = nil"), "\(endpoints)")
     }
 
+    @Test("text/event-stream and JSON Lines responses become streams of their item schema; import writes the same")
+    func streams() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = """
+            openapi: 3.1.0
+            info: { title: Chat, version: "1" }
+            paths:
+              /completions:
+                post:
+                  operationId: createCompletion
+                  responses:
+                    "200":
+                      description: chunks
+                      content:
+                        text/event-stream: { itemSchema: { $ref: "#/components/schemas/Delta" } }
+                    "400":
+                      description: bad
+                      content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } }
+              /exports:
+                get:
+                  operationId: export
+                  responses:
+                    "200":
+                      description: lines
+                      content:
+                        application/x-ndjson: { schema: { type: array, items: { $ref: "#/components/schemas/Delta" } } }
+              /ticks:
+                get:
+                  operationId: ticks
+                  responses:
+                    "200": { description: text, content: { text/event-stream: { schema: { type: string } } } }
+            components:
+              schemas:
+                Delta: { type: object, required: [text], properties: { text: { type: string } } }
+                Problem: { type: object, properties: { message: { type: string } } }
+
+            """
+        let (result, generated, _) = try await generate(document, as: "chat.openapi.yaml", in: folder)
+        #expect(!result.standardError.contains("warning"), "\(result.standardError)")
+        let endpoints = try #require(generated["chat+Endpoints.swift"])
+        #expect(
+            endpoints.contains("-> Endpoint<EventStream<Chat.Models.Delta>, Chat.Models.Problem> {"), "\(endpoints)")
+        #expect(endpoints.contains("format: .serverSentEvents()"), "\(endpoints)")
+        #expect(endpoints.contains("func export() -> Endpoint<EventStream<Chat.Models.Delta>, Never>"), "\(endpoints)")
+        #expect(endpoints.contains("format: .jsonLines"), "\(endpoints)")
+        #expect(endpoints.contains("-> Endpoint<EventStream<String>,"), "\(endpoints)")
+
+        let file = folder.appendingPathComponent("chat.openapi.yaml")
+        let spec = folder.appendingPathComponent("Chat.endpoints.yaml")
+        let imported = try await CLIRunner.run(["import", file.path, "--output", spec.path])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let text = try String(contentsOf: spec, encoding: .utf8)
+        #expect(text.contains("stream: sse") && text.contains("stream: jsonl"), "\(text)")
+        try await expectSameSwift(from: file, and: spec, in: folder)
+    }
+
     @Test("x-endpointgen-name and x-endpointgen-namespace name an operation in Swift over its operationId and tag")
     func swiftNames() async throws {
         let folder = try CLIRunner.temporaryDirectory()

@@ -357,6 +357,20 @@ extension OpenAPIDecoder {
             let first = successBody(response, at: success.keyLocation, hint: hint + "Response")
             endpoint.response = first.type
             endpoint.responseMedia = first.media
+            if let stream = first.stream {
+                // A stream is read as it arrives: one body, no headers or other statuses to read beside it.
+                endpoint.stream = stream
+                if successes.count > 1 {
+                    approximate(
+                        "this operation streams its \(success.key) response; its other success statuses are not read",
+                        at: successes[1].keyLocation)
+                }
+                if field(response, "headers")?.mappingEntries?.isEmpty == false {
+                    approximate(
+                        "the headers of a streamed response are not read", at: success.keyLocation)
+                }
+                return readErrors(entries, into: &endpoint, hint: hint)
+            }
             // Several success statuses with different bodies, all of one media type, are a response per status
             // (`ok(Pet)`, `noContent`); the same body under several statuses is one response.
             if successes.count > 1 {
@@ -386,6 +400,11 @@ extension OpenAPIDecoder {
             }
             endpoint.responseHeaders = responseHeaders(response)
         }
+        readErrors(entries, into: &endpoint, hint: hint)
+    }
+
+    /// Error statuses with a JSON model become the endpoint's errors; others come back as unexpected responses.
+    private mutating func readErrors(_ entries: [YAMLMappingEntry], into endpoint: inout Endpoint, hint: String) {
         for entry in entries where !entry.key.hasPrefix("2") {
             guard let status = errorStatus(entry.key) else { continue }
             guard let response = resolved(entry.value) else { continue }
@@ -413,28 +432,57 @@ extension OpenAPIDecoder {
         }
     }
 
-    /// A success response's body: JSON (the media type kept when it is not plain `application/json`), else text
-    /// for `text/…` and bytes for the rest, or `Void` for none.
+    /// A success response's body: JSON (the media type kept when it is not plain `application/json`); else a
+    /// stream of values for `text/event-stream` and JSON Lines (each value's schema is `itemSchema`, else `schema`,
+    /// else the array's items; text without one); else text for `text/…` and bytes for the rest, or `Void` for none.
     private mutating func successBody(_ response: YAMLNode, at location: SourceLocation, hint: String) -> (
-        type: TypeReference, media: Located<String>?
+        type: TypeReference, media: Located<String>?, stream: ResponseStream?
     ) {
         guard let content = field(response, "content")?.mappingEntries,
-            let chosen = content.first(where: { MediaType.isJSON($0.key) }) ?? content.first
+            let chosen = content.first(where: { MediaType.isJSON($0.key) })
+                ?? content.first(where: { Self.streamFormat(of: $0.key) != nil }) ?? content.first
         else {
-            return (TypeReference(text: Located("Void", at: location), expression: .builtin(.void)), nil)
+            return (TypeReference(text: Located("Void", at: location), expression: .builtin(.void)), nil, nil)
+        }
+        if let format = Self.streamFormat(of: chosen.key) {
+            let stream = ResponseStream(format: Located(format, at: chosen.keyLocation))
+            var schema = field(chosen.value, "itemSchema") ?? field(chosen.value, "schema")
+            if let array = schema.flatMap({ resolved($0) }), text(field(array, "type")) == "array" {
+                schema = field(array, "items")
+            }
+            // Text as it is, where the document says no more than "a string" of each event or line.
+            guard let schema, let resolvedSchema = resolved(schema),
+                text(field(resolvedSchema, "type")) != "string" || field(schema, "$ref") != nil
+            else {
+                return (
+                    TypeReference(text: Located("String", at: chosen.keyLocation), expression: .builtin(.string)), nil,
+                    stream
+                )
+            }
+            let type = typeReference(schema, hint: hint, depth: 1, context: .json, optional: false)
+            return (type, nil, stream)
         }
         if MediaType.isJSON(chosen.key) {
             let schema = field(chosen.value, "schema") ?? YAMLNode(.mapping([]), at: chosen.keyLocation)
             let type = typeReference(schema, hint: hint, depth: 1, context: .json, optional: false)
             let media =
                 chosen.key.lowercased() == "application/json" ? nil : Located(chosen.key, at: chosen.keyLocation)
-            return (type, media)
+            return (type, media, nil)
         }
         let isText = chosen.key.lowercased().hasPrefix("text/")
         let type = TypeReference(
             text: Located(isText ? "String" : "Data", at: chosen.keyLocation),
             expression: .builtin(isText ? .string : .data))
-        return (type, chosen.key == "*/*" ? nil : Located(chosen.key, at: chosen.keyLocation))
+        return (type, chosen.key == "*/*" ? nil : Located(chosen.key, at: chosen.keyLocation), nil)
+    }
+
+    /// The stream a media type names: Server-Sent Events or JSON Lines.
+    private static func streamFormat(of media: String) -> ResponseStream.Format? {
+        switch media.lowercased().split(separator: ";").first.map({ String($0.filter { $0 != " " }) }) {
+        case "text/event-stream": .sse
+        case "application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/jsonlines": .jsonl
+        default: nil
+        }
     }
 
     private func errorStatus(_ key: String) -> ErrorResponse.Status? {
