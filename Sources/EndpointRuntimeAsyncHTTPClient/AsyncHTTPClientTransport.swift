@@ -151,12 +151,13 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ) async throws -> (HTTPClientResponse, HTTPURLResponse) {
         guard let originalURL = request.url else { throw URLError(.badURL) }
         var current = request
+        // A streamed upload's file goes with every hop that keeps the body (307, 308), not with one turned into GET.
+        var bodyFile = options.bodyFile
         for _ in 0...Self.maximumRedirects {
             let response: HTTPClientResponse
             do {
                 response = try await client.execute(
-                    try await Self.clientRequest(current, bodyFile: current == request ? options.bodyFile : nil),
-                    deadline: deadline)
+                    try await Self.clientRequest(current, bodyFile: bodyFile), deadline: deadline)
             } catch {
                 throw Task.isCancelled ? CancellationError() : Self.mapped(error)
             }
@@ -173,6 +174,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             if head.statusCode == 303 || ([301, 302].contains(head.statusCode) && current.httpMethod == "POST") {
                 next.httpMethod = "GET"
                 next.httpBody = nil
+                bodyFile = nil
                 next.setValue(nil, forHTTPHeaderField: "Content-Type")
                 next.setValue(nil, forHTTPHeaderField: "Content-Length")
             }
