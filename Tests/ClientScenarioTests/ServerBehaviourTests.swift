@@ -6,7 +6,7 @@ import ShopAPI
 import TestSupport
 import Testing
 
-@Suite("Scripted server behaviour through the URLSession transport", .transportUnderTest)
+@Suite("Scripted server behaviour through the transport under test", .transportUnderTest)
 struct ServerBehaviourTests {
     @Test("a success body that is not valid JSON is a client-side failure that keeps status and body")
     func malformedJSON() async throws {

@@ -7,10 +7,11 @@ import FoundationNetworking
 import TestSupport
 #endif
 
-/// The client through the real URLSession transport against httpbin, a server nobody here wrote, served by
-/// gunicorn on 127.0.0.1. `.ci/run` starts it and sets HTTPBIN_URL; without it these tests are skipped.
+/// The client through a real transport (URLSession, or AsyncHTTPClient: see `TransportUnderTest`) against httpbin,
+/// a server nobody here wrote, served by gunicorn on 127.0.0.1. `.ci/run` starts it and sets HTTPBIN_URL; without
+/// it these tests are skipped.
 @Suite(
-    "URLSession transport against httpbin",
+    "The transport under test against httpbin",
     .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set; .ci/run starts httpbin and sets it"), .transportUnderTest)
 struct HTTPBinTests {
     let api = APIClient(configuration: .init(baseURL: HTTPBin.url ?? baseURL, timeout: 10))
