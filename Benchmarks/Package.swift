@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // Benchmarks for EndpointGen, kept out of the main package so its build stays light.
 // Run everything with `Benchmarks/run.sh` from the repository root.
 import PackageDescription
@@ -7,7 +7,8 @@ let package = Package(
     name: "EndpointGenBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "EndpointGen", path: ".."),
+        // With the AsyncHTTPClient trait, so the transfer benchmark measures both transports.
+        .package(name: "EndpointGen", path: "..", traits: ["AsyncHTTPClient"]),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // The peer for generation speed and output size; only its command-line tool is built.
         .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
@@ -28,7 +29,10 @@ let package = Package(
         // Scripts/upload_memory.py run it).
         .executableTarget(
             name: "TransferBenchmark",
-            dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")]
+            dependencies: [
+                .product(name: "EndpointRuntime", package: "EndpointGen"),
+                .product(name: "EndpointRuntimeAsyncHTTPClient", package: "EndpointGen"),
+            ]
         ),
         // The reactive core against OpenCombine on the same pipelines.
         .executableTarget(

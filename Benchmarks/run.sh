@@ -95,16 +95,16 @@ machine="$(nproc) cores, $(uname -m), $(swift --version 2>&1 | grep -o 'Swift ve
     echo
     echo "## Downloads: peak memory"
     echo
-    echo "A 50 MB body from a local http.server, one process per measurement (peak resident memory, VmHWM),"
-    echo "modes interleaved, $runs runs."
+    echo "A 1 GB body from a local http.server through each transport, one process per measurement (peak resident"
+    echo "memory, VmHWM), modes and transports interleaved, $runs runs."
     echo
     step "Download memory" >&2
-    python3 Scripts/download_memory.py "$bin/TransferBenchmark" "$runs"
+    python3 Scripts/download_memory.py "$bin/TransferBenchmark" "$runs" 1000
     echo
     echo "## Uploads: peak memory"
     echo
-    echo "A 100 MB file sent to a local server that counts and discards it, one process per measurement (peak"
-    echo "resident memory, VmHWM), modes interleaved, $runs runs."
+    echo "A 100 MB file sent to a local server that counts and discards it through each transport, one process per"
+    echo "measurement (peak resident memory, VmHWM), modes and transports interleaved, $runs runs."
     echo
     step "Upload memory" >&2
     python3 Scripts/upload_memory.py "$bin/TransferBenchmark" "$runs"

@@ -1,7 +1,7 @@
 """Peak memory of a 100 MB upload: a file sent from disk as a raw body and as a multipart part, against the
-client's idle footprint and against the same file read into `Data` first. Each measurement is its own process
-(VmHWM is per process), the modes interleaved, a local server on 127.0.0.1 that counts the body and throws it
-away. Prints a markdown table.
+client's idle footprint and against the same file read into `Data` first; through URLSession and through
+AsyncHTTPClient. Each measurement is its own process (VmHWM is per process), the modes and transports interleaved,
+a local server on 127.0.0.1 that counts the body and throws it away. Prints a markdown table per transport.
 
 Usage: python3 Scripts/upload_memory.py BENCHMARK_BINARY [RUNS]
 """
@@ -17,6 +17,7 @@ import threading
 from peak_memory import print_table, write_pattern
 
 SIZE = 100 * 1000 * 1000
+TRANSPORTS = [("urlsession", "URLSession"), ("asynchttpclient", "AsyncHTTPClient")]
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -68,23 +69,28 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "big.bin")
         write_pattern(path, SIZE)
-        peaks = {"idle": [], "upload-raw": [], "upload-multipart": [], "upload-data": []}
+        modes = ["idle", "upload-raw", "upload-multipart", "upload-data"]
+        peaks = {transport: {mode: [] for mode in modes} for transport, _ in TRANSPORTS}
         for _ in range(runs):
-            for mode in peaks:
-                output = subprocess.run(
-                    [binary, mode, base, path], check=True, capture_output=True, text=True).stdout.split()
-                peak, received = int(output[0]), int(output[1])
-                # A multipart body is the file plus its part headers and boundaries.
-                if mode != "idle" and not (SIZE <= received <= SIZE + 1024):
-                    sys.exit(f"{mode}: the server received {received} bytes, expected {SIZE} and framing")
-                peaks[mode].append(peak)
+            for transport, _ in TRANSPORTS:
+                for mode in modes:
+                    output = subprocess.run(
+                        [binary, mode, base, path], check=True, capture_output=True, text=True,
+                        env={**os.environ, "TRANSFER_TRANSPORT": transport}).stdout.split()
+                    peak, received = int(output[0]), int(output[1])
+                    # A multipart body is the file plus its part headers and boundaries.
+                    if mode != "idle" and not (SIZE <= received <= SIZE + 1024):
+                        sys.exit(f"{transport} {mode}: the server received {received} bytes, expected {SIZE} and framing")
+                    peaks[transport][mode].append(peak)
     server.shutdown()
-    print_table("100 MB upload", peaks, [
-        ("idle", "idle client (one small request)"),
-        ("upload-raw", "`raw` body, `Upload(fileURL:)`, streamed from disk"),
-        ("upload-multipart", "`multipart` file part, `Upload(fileURL:)`, via a temporary file"),
-        ("upload-data", "`raw` body from `Data` read whole (contrast)"),
-    ])
+    for transport, name in TRANSPORTS:
+        print_table(f"100 MB upload, {name}", peaks[transport], [
+            ("idle", "idle client (one small request)"),
+            ("upload-raw", "`raw` body, `Upload(fileURL:)`, streamed from disk"),
+            ("upload-multipart", "`multipart` file part, `Upload(fileURL:)`, via a temporary file"),
+            ("upload-data", "`raw` body from `Data` read whole (contrast)"),
+        ])
+        print()
 
 if __name__ == "__main__":
     main()

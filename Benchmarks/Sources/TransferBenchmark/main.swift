@@ -9,7 +9,9 @@
 //
 // Prints `peak_kib bytes`: the bytes downloaded, or the bytes the server says it received. Scripts/
 // download_memory.py and Scripts/upload_memory.py run the modes, interleaved, against a local server.
+// TRANSFER_TRANSPORT=asynchttpclient runs them over AsyncHTTPClient instead of URLSession.
 import EndpointRuntime
+import EndpointRuntimeAsyncHTTPClient
 import Foundation
 
 /// The process's peak resident set (VmHWM), in KiB; 0 where /proc is missing.
@@ -33,7 +35,10 @@ guard arguments.count >= 3, let base = URL(string: arguments[2]) else {
     )
     exit(2)
 }
-let client = APIClient(configuration: .init(baseURL: base, timeout: 600, maximumResponseSize: 256 << 20))
+let asyncHTTPClient =
+    ProcessInfo.processInfo.environment["TRANSFER_TRANSPORT"] == "asynchttpclient" ? AsyncHTTPClientTransport() : nil
+let client = APIClient(
+    configuration: .init(baseURL: base, timeout: 600, transport: asyncHTTPClient, maximumResponseSize: 256 << 20))
 let small = Endpoint<Data, any Error & Sendable>(method: .get, path: "/small.bin") { response, _ in response.body }
 let path = arguments.count > 3 ? arguments[3] : "/big.bin"
 let large = Endpoint<Data, any Error & Sendable>(method: .get, path: path) { response, _ in response.body }
@@ -63,4 +68,5 @@ default:
     FileHandle.standardError.write(Data("unknown mode \(arguments[1])\n".utf8))
     exit(2)
 }
+try await asyncHTTPClient?.shutdown()
 print(peakResidentKiB(), bytes)
