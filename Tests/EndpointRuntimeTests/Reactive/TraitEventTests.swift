@@ -2,10 +2,6 @@ import EndpointRuntime
 import EndpointRuntimeTesting
 import Testing
 
-#if canImport(XCTest)
-import XCTest
-#endif
-
 @Suite("Trait outcomes as recorded events")
 struct TraitEventTests {
     @Test("a Single's, a Maybe's and a Completable's outcomes are the events their observables send")
@@ -28,20 +24,3 @@ struct TraitEventTests {
         #expect(completable.events == Recorded.events([Recorded(time: 200, value: CompletableEvent.error(failure))]))
     }
 }
-
-#if canImport(XCTest)
-/// RxTest's assertions over trait outcomes, for XCTest users.
-final class TraitEventAssertionTests: XCTestCase {
-    func testAssertionsOverTraitOutcomes() {
-        let single = TestScheduler(initialClock: 0).start { Single.just(1).asObservable() }
-        XCTAssertEqual(single.events, [Recorded(time: 200, value: SingleEvent<Int>.success(1))])
-        XCTAssertEqual(single.events.map(\.value), [SingleEvent<Int>.success(1)])
-        let maybe = TestScheduler(initialClock: 0).start { Maybe.just("a").asObservable() }
-        XCTAssertEqual(maybe.events, [Recorded(time: 200, value: MaybeEvent<String>.success("a"))])
-        XCTAssertEqual(maybe.events.map(\.value), [MaybeEvent<String>.success("a")])
-        let completable = TestScheduler(initialClock: 0).start { Completable.empty().asObservable() }
-        XCTAssertEqual(completable.events, [Recorded(time: 200, value: CompletableEvent.completed)])
-        XCTAssertEqual(completable.events.map(\.value), [CompletableEvent.completed])
-    }
-}
-#endif
