@@ -30,6 +30,15 @@ public final class EventStream<Element: Sendable>: AsyncSequence, Sendable {
     enum Record {
         case event(ServerSentEvent)
         case line([UInt8])
+
+        /// The record's text: an event's data (checked as UTF-8 by the parser), or the line as UTF-8, where invalid bytes
+        /// are replaced.
+        var text: String {
+            switch self {
+            case .event(let event): event.data
+            case .line(let line): String(decoding: line, as: UTF8.self)
+            }
+        }
     }
 
     typealias Decode = @Sendable (_ record: Record) throws -> Element

@@ -46,14 +46,7 @@ extension EndpointProtocol {
     ) -> Self where Response == EventStream<String> {
         streaming(
             method: method, path: path, query: query, headers: headers, body: body, errors: errors,
-            reading: .values(format) { _ in
-                { record in
-                    switch record {
-                    case .event(let event): return event.data
-                    case .line(let line): return String(decoding: line, as: UTF8.self)
-                    }
-                }
-            })
+            reading: .values(format) { _ in { record in record.text } })
     }
 
     /// An endpoint whose response is a stream of Server-Sent Events as they are, type, data and ID.
@@ -65,10 +58,8 @@ extension EndpointProtocol {
             method: method, path: path, query: query, headers: headers, body: body, errors: errors,
             reading: .values(format) { _ in
                 { record in
-                    switch record {
-                    case .event(let event): return event
-                    case .line(let line): return ServerSentEvent(data: String(decoding: line, as: UTF8.self))
-                    }
+                    if case .event(let event) = record { return event }
+                    return ServerSentEvent(data: record.text)
                 }
             })
     }
