@@ -21,7 +21,17 @@ public final class ResponseBodyStream: AsyncSequence, Sendable {
         var isCancelled = false
     }
 
+    /// What the producer was last told (``init(pause:cancel:)``), touched only on `pauses`.
+    private final class Delivered: @unchecked Sendable {
+        var isPaused = false
+    }
+
     private let state = Locked(State())
+    /// Pause and resume reach the producer one at a time, each telling it the state of the moment, so that a
+    /// resume decided by the reader can never be overtaken by an older pause and leave the transfer suspended
+    /// with nothing left to read.
+    private let pauses = DispatchQueue(label: "EndpointRuntime.ResponseBodyStream.pauses")
+    private let delivered = Delivered()
     private let onPause: @Sendable (Bool) -> Void
     private let onCancel: @Sendable () -> Void
 
@@ -56,7 +66,17 @@ public final class ResponseBodyStream: AsyncSequence, Sendable {
             return (nil, true)
         }
         waiting?.resume(returning: chunk)
-        if pause { onPause(true) }
+        if pause { deliverPause() }
+    }
+
+    /// Tells the producer whether it is paused now, unless it was last told the same.
+    private func deliverPause() {
+        pauses.async { [self] in
+            let isPaused = state.withLock { $0.isPaused }
+            guard isPaused != delivered.isPaused else { return }
+            delivered.isPaused = isPaused
+            onPause(isPaused)
+        }
     }
 
     /// Ends the stream, with an error or without (producer side).
@@ -114,7 +134,7 @@ public final class ResponseBodyStream: AsyncSequence, Sendable {
                 }
                 switch answer {
                 case .chunk(let chunk, let resume):
-                    if resume { onPause(false) }
+                    if resume { deliverPause() }
                     continuation.resume(returning: chunk)
                 case .end(.success): continuation.resume(returning: nil)
                 case .end(.failure(let error)): continuation.resume(throwing: error)

@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @_spi(Generated) @testable import EndpointRuntime
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import TestSupport
 #endif
 
 /// The WHATWG event stream rules and JSON Lines, piece by piece, without a network.
@@ -89,6 +89,77 @@ struct StreamParsingTests {
         #expect(throws: ServerSentEventParser.InvalidText.self) {
             _ = try parser.event(after: Array("data: ".utf8) + [0xC3, 0x28])
         }
+    }
+}
+
+/// The buffer between a transport and its reader, without a network.
+@Suite("Streamed bodies: back-pressure")
+struct BackPressureTests {
+    /// A producer that sends as fast as it may, like a URLSession task: paused while suspended more times than
+    /// resumed, a resume of a task that is not suspended does nothing, and suspending takes a while
+    /// (FoundationNetworking's `suspend()` waits for its work queue).
+    final class Producer: Sendable {
+        let suspensions = Locked(0)
+        let pauses = Locked(0)
+        let stopped = Locked(false)
+
+        func pause(_ paused: Bool) {
+            if paused {
+                usleep(1_000)
+                pauses.withLock { $0 += 1 }
+            }
+            suspensions.withLock { $0 = paused ? $0 + 1 : max(0, $0 - 1) }
+        }
+
+        func send(_ chunks: Int, of size: Int, into stream: ResponseBodyStream) {
+            let chunk = Data(count: size)
+            var sent = 0
+            while sent < chunks, !stopped.withLock({ $0 }) {
+                if suspensions.withLock({ $0 }) > 0 {
+                    usleep(10)
+                    continue
+                }
+                stream.yield(chunk)
+                sent += 1
+            }
+            stream.finish()
+        }
+    }
+
+    struct Stalled: Error {}
+
+    @Test("a reader racing a fast producer gets every chunk: a resume is never overtaken by an older pause")
+    func pauseOrder() async throws {
+        let producer = Producer()
+        let stream = ResponseBodyStream(pause: { producer.pause($0) })
+        let chunks = 2_000
+        Thread { producer.send(chunks, of: 64 << 10, into: stream) }.start()
+        // A producer left suspended with nothing left to read would leave the reader waiting for ever.
+        let received = Locked(0)
+        let watchdog = Task {
+            var last = -1
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(5))
+                let now = received.withLock { $0 }
+                if now == last {
+                    producer.stopped.withLock { $0 = true }
+                    stream.finish(throwing: Stalled())
+                    return
+                }
+                last = now
+            }
+        }
+        defer { watchdog.cancel() }
+        var count = 0
+        for try await _ in stream {
+            count += 1
+            received.withLock { $0 = count }
+            // Now and then the reader falls behind, so that the buffer fills and the producer is paused.
+            if count % 100 == 0 { try await Task.sleep(for: .milliseconds(3)) }
+        }
+        #expect(count == chunks)
+        #expect(producer.pauses.withLock { $0 } > 0)
+        #expect(await Eventually.holds(within: .seconds(5)) { producer.suspensions.withLock { $0 } == 0 })
     }
 }
 
