@@ -1,6 +1,6 @@
-"""Peak memory of a 100 MB upload: a file sent from disk as a raw body and as a multipart part, against the
-client's idle footprint and against the same file read into `Data` first; through URLSession and through
-AsyncHTTPClient. Each measurement is its own process (VmHWM is per process), the modes and transports interleaved,
+"""Peak memory of a 100 MB upload: a file sent from disk as a raw body and as a multipart part, and from an
+`AsyncSequence` of chunks, against the client's idle footprint and against the same file read into `Data` first;
+through URLSession and through AsyncHTTPClient, saying where the client wrote a temporary copy of the body first. Each measurement is its own process (VmHWM is per process), the modes and transports interleaved,
 a local server on 127.0.0.1 that counts the body and throws it away. Prints a markdown table per transport.
 
 Usage: python3 Scripts/upload_memory.py BENCHMARK_BINARY [RUNS]
@@ -69,8 +69,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "big.bin")
         write_pattern(path, SIZE)
-        modes = ["idle", "upload-raw", "upload-multipart", "upload-data"]
+        modes = ["idle", "upload-raw", "upload-multipart", "upload-stream", "upload-data"]
         peaks = {transport: {mode: [] for mode in modes} for transport, _ in TRANSPORTS}
+        copies = {transport: {mode: set() for mode in modes} for transport, _ in TRANSPORTS}
         for _ in range(runs):
             for transport, _ in TRANSPORTS:
                 for mode in modes:
@@ -78,16 +79,21 @@ def main() -> None:
                         [binary, mode, base, path], check=True, capture_output=True, text=True,
                         env={**os.environ, "TRANSFER_TRANSPORT": transport}).stdout.split()
                     peak, received = int(output[0]), int(output[1])
+                    copies[transport][mode].add(output[2])
                     # A multipart body is the file plus its part headers and boundaries.
                     if mode != "idle" and not (SIZE <= received <= SIZE + 1024):
                         sys.exit(f"{transport} {mode}: the server received {received} bytes, expected {SIZE} and framing")
                     peaks[transport][mode].append(peak)
     server.shutdown()
     for transport, name in TRANSPORTS:
+        def copy(mode: str) -> str:
+            return {"copy": "a temporary copy first", "direct": "no copy"}.get(
+                "/".join(sorted(copies[transport][mode])), "sometimes a copy")
         print_table(f"100 MB upload, {name}", peaks[transport], [
             ("idle", "idle client (one small request)"),
-            ("upload-raw", "`raw` body, `Upload(fileURL:)`, streamed from disk"),
-            ("upload-multipart", "`multipart` file part, `Upload(fileURL:)`, via a temporary file"),
+            ("upload-raw", f"`raw` body, `Upload(fileURL:)`, streamed from disk ({copy('upload-raw')})"),
+            ("upload-multipart", f"`multipart` file part, `Upload(fileURL:)` ({copy('upload-multipart')})"),
+            ("upload-stream", f"`raw` body, `Upload(chunks:length:)` from an AsyncSequence ({copy('upload-stream')})"),
             ("upload-data", "`raw` body from `Data` read whole (contrast)"),
         ])
         print()

@@ -12,8 +12,9 @@ import FoundationNetworking
 #endif
 
 /// A transport over AsyncHTTPClient (SwiftNIO), for servers: bodies stream both ways (an upload from its file, a
-/// download to its file, a Server-Sent Events or JSON Lines body as it arrives), cancelling the task stops the
-/// transfer at once, and connections are pooled, HTTP/2 where the server offers it.
+/// multipart body reading its files as it goes or an `AsyncSequence` of bytes, with no temporary copy; a download
+/// to its file, a Server-Sent Events or JSON Lines body as it arrives), cancelling the task stops the transfer at
+/// once, and connections are pooled, HTTP/2 where the server offers it.
 ///
 /// It keeps the client's rules as ``URLSessionTransport`` does: the same size limits (a `Content-Length` over the
 /// limit refused before the body, the running total checked as chunks arrive), the request's `timeoutInterval` for
@@ -51,6 +52,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         try await send(request, options: TransportOptions(maximumResponseSize: .max))
     }
+
+    /// True: a multipart body and an upload from an `AsyncSequence` are sent as they are read.
+    public var streamsRequestBodies: Bool { true }
 
     /// Sends `request`; its `timeoutInterval` bounds the whole exchange, body included.
     public func send(_ request: URLRequest, options: TransportOptions) async throws -> (Data, HTTPURLResponse) {
@@ -151,45 +155,55 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ) async throws -> (HTTPClientResponse, HTTPURLResponse) {
         guard let originalURL = request.url else { throw URLError(.badURL) }
         var current = request
-        // A streamed upload's file goes with every hop that keeps the body (307, 308), not with one turned into GET.
-        var bodyFile = options.bodyFile
-        for _ in 0...Self.maximumRedirects {
+        // A streamed upload goes with every hop that keeps the body (307, 308), not with one turned into GET.
+        var body = StreamedBody(file: options.bodyFile, streamed: options.streamedBody)
+        for hop in 0...Self.maximumRedirects {
+            if hop > 0, let streamed = body.streamed, !streamed.isReplayable {
+                throw UploadError(
+                    reason: "a redirect asks for the body again, and the bytes of an AsyncSequence are read once")
+            }
             let response: HTTPClientResponse
             do {
                 response = try await client.execute(
-                    try await Self.clientRequest(current, bodyFile: bodyFile), deadline: deadline)
+                    try await Self.clientRequest(current, body: body), deadline: deadline)
+            } catch let error as UploadError {
+                throw error
             } catch {
                 throw Task.isCancelled ? CancellationError() : Self.mapped(error)
             }
-            let url = current.url ?? originalURL
-            let head = try Self.head(of: response, url: url)
-            guard options.followsRedirects, [301, 302, 303, 307, 308].contains(head.statusCode),
-                let location = response.headers.first(name: "Location"),
-                let target = URL(string: location, relativeTo: url)?.absoluteURL
+            let head = try Self.head(of: response, url: current.url ?? originalURL)
+            guard
+                let (next, keepsBody) = RedirectPolicy.next(
+                    after: head.statusCode, location: response.headers.first(name: "Location"), of: current,
+                    from: originalURL, options: options)
             else { return (response, head) }
             // The redirect's own body is not needed; reading it frees the connection for the next request.
             _ = try? await Self.collect(response.body, limit: 64 << 10, declared: nil)
-            var next = current
-            next.url = target
-            if head.statusCode == 303 || ([301, 302].contains(head.statusCode) && current.httpMethod == "POST") {
-                next.httpMethod = "GET"
-                next.httpBody = nil
-                bodyFile = nil
-                next.setValue(nil, forHTTPHeaderField: "Content-Type")
-                next.setValue(nil, forHTTPHeaderField: "Content-Length")
-            }
-            current = RedirectPolicy.redirect(next, from: originalURL, options: options)
+            if !keepsBody { body = StreamedBody(file: nil, streamed: nil) }
+            current = next
         }
         throw URLError(.httpTooManyRedirects)
     }
 
-    /// The request as AsyncHTTPClient's: method, URL, headers, and the body from memory or streamed from its file.
-    private static func clientRequest(_ request: URLRequest, bodyFile: URL?) async throws -> HTTPClientRequest {
+    /// The body a request sends instead of its `httpBody`: from a file, or read as it goes.
+    private struct StreamedBody {
+        var file: URL?
+        var streamed: StreamedRequestBody?
+    }
+
+    /// The request as AsyncHTTPClient's: method, URL, headers, and the body from memory, streamed from its file, or
+    /// streamed as its pieces are read.
+    private static func clientRequest(_ request: URLRequest, body streamedBody: StreamedBody) async throws
+        -> HTTPClientRequest
+    {
         guard let url = request.url?.absoluteString else { throw URLError(.badURL) }
         var converted = HTTPClientRequest(url: url)
         converted.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         for (name, value) in request.allHTTPHeaderFields ?? [:] { converted.headers.add(name: name, value: value) }
-        if let bodyFile {
+        if let streamed = streamedBody.streamed {
+            converted.body = .stream(
+                BodyChunks(chunks: streamed.makeChunks()), length: streamed.length.map { .known($0) } ?? .unknown)
+        } else if let bodyFile = streamedBody.file {
             let size = try FileManager.default.attributesOfItem(atPath: bodyFile.path)[.size] as? NSNumber
             converted.body = .stream(FileChunks(file: bodyFile), length: .known(size?.int64Value ?? 0))
         } else if let body = request.httpBody {
@@ -300,9 +314,27 @@ private struct FileChunks: AsyncSequence, Sendable {
     }
 }
 
-/// Where a stream's reader waits while the body's buffer is full.
+/// A streamed request body's pieces as AsyncHTTPClient's buffers.
+private struct BodyChunks: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    let chunks: StreamedRequestBody.Chunks
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: StreamedRequestBody.Chunks.Iterator
+
+        mutating func next() async throws -> ByteBuffer? {
+            try await base.next().map { ByteBuffer(bytes: $0) }
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: chunks.makeAsyncIterator())
+    }
+}
+
+/// Where a stream's reader waits while the body's buffer is full; a cancelled reader never waits.
 private final class PauseGate: Sendable {
-    private let state = Locked((paused: false, waiting: [CheckedContinuation<Void, Never>]()))
+    private let state = Locked((paused: false, cancelled: false, waiting: [CheckedContinuation<Void, Never>]()))
 
     func set(paused: Bool) {
         let resumed = state.withLock { state -> [CheckedContinuation<Void, Never>] in
@@ -314,14 +346,24 @@ private final class PauseGate: Sendable {
         for continuation in resumed { continuation.resume() }
     }
 
+    /// Returns once the body is not paused, or at once when the calling task is cancelled.
     func waitWhilePaused() async {
-        await withCheckedContinuation { continuation in
-            let wait = state.withLock { state -> Bool in
-                guard state.paused else { return false }
-                state.waiting.append(continuation)
-                return true
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let wait = state.withLock { state -> Bool in
+                    guard state.paused, !state.cancelled else { return false }
+                    state.waiting.append(continuation)
+                    return true
+                }
+                if !wait { continuation.resume() }
             }
-            if !wait { continuation.resume() }
+        } onCancel: {
+            let resumed = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.cancelled = true
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for continuation in resumed { continuation.resume() }
         }
     }
 }

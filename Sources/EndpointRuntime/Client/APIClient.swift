@@ -148,10 +148,8 @@ public final class APIClient: EndpointClient {
         _ endpoint: Endpoint<Response, Failure>, authorization: Authorizer?, download: DownloadTarget? = nil
     ) async throws -> Response {
         let name = endpoint.description
-        var (request, bodyFile) = try await build(endpoint)
-        defer {
-            if let bodyFile, bodyFile.isTemporary { try? FileManager.default.removeItem(at: bodyFile.url) }
-        }
+        var (request, body) = try await build(endpoint)
+        defer { if case .file(let url, isTemporary: true) = body { try? FileManager.default.removeItem(at: url) } }
         // A download's body is on disk and a stream's is read as it arrives, so neither is stored for conditional
         // requests.
         let streaming = endpoint.streaming.map { _ in StreamTarget() }
@@ -161,11 +159,13 @@ public final class APIClient: EndpointClient {
         if let download { request.timeoutInterval = download.timeout }
         let stored = try await applyValidators(from: store, to: &request, endpoint: name)
         var attempt = Attempt(unauthorized: request, token: try await credential(from: authorization, endpoint: name))
+        // A body read from an AsyncSequence is read once: the request is sent once, whatever answers it (over
+        // every transport alike, although a temporary copy could be sent again).
+        attempt.sendsAgain = endpoint.body?.readsOnce != true
         if let authorization, let token = attempt.token {
             attempt.request = try await authorize(request, with: token, scheme: authorization.scheme, endpoint: name)
         }
-        let options = transportOptions(
-            for: endpoint, scheme: authorization?.scheme, download: download, bodyFile: bodyFile?.url)
+        let options = transportOptions(for: endpoint, scheme: authorization?.scheme, download: download, body: body)
         while true {
             guard
                 let (data, response) = try await send(
@@ -196,28 +196,30 @@ public final class APIClient: EndpointClient {
     }
 
     /// Step 1, build: the endpoint's request with the configured headers where the endpoint sets none, then each
-    /// interceptor's adaptation; every header checked. Any failure is an `invalidRequest`. A body that streams
-    /// from disk comes back as its file (a temporary one, for a multipart body, which the caller deletes).
+    /// interceptor's adaptation; every header checked. Any failure is an `invalidRequest`. A body that is not in
+    /// memory comes back apart: a file (a temporary one, which the caller deletes, for a multipart body with a
+    /// file or an `AsyncSequence` when the transport does not stream request bodies), or the pieces a transport
+    /// that does streams as it reads them.
     private func build<Response, Failure>(
         _ endpoint: Endpoint<Response, Failure>
-    ) async throws -> (URLRequest, bodyFile: (url: URL, isTemporary: Bool)?) {
-        var bodyFile: (url: URL, isTemporary: Bool)?
+    ) async throws -> (URLRequest, body: StreamingBody?) {
+        var body: StreamingBody?
         do {
             return try await Self.checked(endpoint: endpoint.description) {
-                var (request, file) = try endpoint.preparedRequest(
+                var request: URLRequest
+                (request, body) = try await endpoint.preparedRequest(
                     baseURL: endpoint.server.map { configuration.servers[$0.name] ?? $0.url } ?? configuration.baseURL,
-                    configuredHeaders: configuration.headers,
-                    encoder: configuration.encoder(), streaming: true)
-                bodyFile = file
+                    configuredHeaders: configuration.headers, encoder: configuration.encoder(),
+                    delivery: configuration.transport.streamsRequestBodies ? .streamed : .temporaryFile)
                 request.timeoutInterval = configuration.timeout
                 for interceptor in configuration.interceptors {
                     request = try await interceptor.adapt(request)
                     try request.checkHeaders()
                 }
-                return (request, file)
+                return (request, body)
             }
         } catch {
-            if let bodyFile, bodyFile.isTemporary { try? FileManager.default.removeItem(at: bodyFile.url) }
+            if case .file(let url, isTemporary: true) = body { try? FileManager.default.removeItem(at: url) }
             throw error
         }
     }
@@ -261,6 +263,8 @@ public final class APIClient: EndpointClient {
         var token: String?
         var number = 1
         var refreshed = false
+        /// False when the body cannot be sent twice: no retry, no refresh after a 401.
+        var sendsAgain = true
 
         init(unauthorized: URLRequest, token: String?) {
             self.request = unauthorized
@@ -280,7 +284,8 @@ public final class APIClient: EndpointClient {
                 attempt.request, options: options, download: download, streaming: streaming, endpoint: endpoint,
                 attempt: attempt.number)
         } catch ClientError.client(let failure) {
-            guard let delay = await retryDelay(attempt.request, attempt: attempt.number, outcome: .failure(failure))
+            guard attempt.sendsAgain,
+                let delay = await retryDelay(attempt.request, attempt: attempt.number, outcome: .failure(failure))
             else { throw ClientError.client(failure) }
             try await wait(delay, endpoint: endpoint)
             attempt.number += 1
@@ -293,7 +298,8 @@ public final class APIClient: EndpointClient {
     private func refreshesAfter401(
         _ response: HTTPURLResponse, _ attempt: inout Attempt, authorization: Authorizer?, endpoint: String
     ) async throws -> Bool {
-        guard response.statusCode == 401, !attempt.refreshed, let authorization, let rejected = attempt.token,
+        guard response.statusCode == 401, !attempt.refreshed, attempt.sendsAgain, let authorization,
+            let rejected = attempt.token,
             let fresh = try await Self.authenticating(
                 endpoint: endpoint, { try await authorization.credentials.refreshedToken(rejecting: rejected) })
         else { return false }
@@ -310,6 +316,7 @@ public final class APIClient: EndpointClient {
         _ data: Data, _ response: HTTPURLResponse, _ headers: HeaderFields, _ attempt: inout Attempt,
         endpoint: String
     ) async throws -> Bool {
+        guard attempt.sendsAgain else { return false }
         let info = HTTPResponseInfo(
             endpoint: endpoint, url: attempt.request.url, status: response.statusCode, headers: headers, body: data)
         guard let delay = await retryDelay(attempt.request, attempt: attempt.number, outcome: .response(info)) else {
@@ -367,10 +374,11 @@ public final class APIClient: EndpointClient {
     }
 
     /// What the transport is asked for: the body limit (a download's own), the headers and query items that
-    /// carry credentials (the configuration's and the scheme's), and the file a streamed body is sent from.
+    /// carry credentials (the configuration's and the scheme's), and the file a body is sent from or the pieces
+    /// the transport streams.
     private func transportOptions<Response, Failure>(
         for endpoint: Endpoint<Response, Failure>, scheme: AuthScheme?, download: DownloadTarget?,
-        bodyFile: URL?
+        body: StreamingBody?
     ) -> TransportOptions {
         var sensitive = sensitiveHeaderNames
         if let header = scheme?.headerName { sensitive.insert(header) }
@@ -378,7 +386,11 @@ public final class APIClient: EndpointClient {
             maximumResponseSize: endpoint.maximumResponseSize
                 ?? (download == nil ? configuration.maximumResponseSize : configuration.maximumDownloadSize),
             sensitiveHeaderNames: sensitive, sensitiveQueryItems: scheme?.queryItemName.map { [$0] } ?? [])
-        options.bodyFile = bodyFile
+        switch body {
+        case .file(let url, _): options.bodyFile = url
+        case .stream(let streamed): options.streamedBody = streamed
+        case nil: break
+        }
         options.followsRedirects = !endpoint.readsRedirects
         return options
     }
@@ -480,6 +492,11 @@ public final class APIClient: EndpointClient {
         if error is CancellationError { return ClientFailure(.cancelled, endpoint: endpoint) }
         if let tooLarge = error as? ResponseTooLargeError {
             return ClientFailure(.responseTooLarge, endpoint: endpoint, underlying: tooLarge)
+        }
+        // A body streamed as it is sent can still fail on the way: a file gone, a sequence read twice or not as
+        // long as it said.
+        if let upload = error as? UploadError {
+            return ClientFailure(.invalidRequest, endpoint: endpoint, underlying: upload)
         }
         if let urlError = error as? URLError {
             switch urlError.code {

@@ -38,6 +38,11 @@ public protocol HTTPTransport: Sendable {
     func stream(_ request: URLRequest, options: TransportOptions) async throws -> (
         HTTPURLResponse, ResponseBodyStream
     )
+
+    /// Whether the transport sends ``TransportOptions/streamedBody`` as it reads it. When false (the default), the
+    /// client never sets it: a multipart body with a file part, or an upload from an `AsyncSequence`, reaches the
+    /// transport as a temporary file in ``TransportOptions/bodyFile`` instead.
+    var streamsRequestBodies: Bool { get }
 }
 
 /// Called as a download's body is written: from the transport's own queue, so hop to the main actor for UI.
@@ -64,6 +69,8 @@ public struct DownloadProgress: Sendable, Hashable {
 }
 
 extension HTTPTransport {
+    public var streamsRequestBodies: Bool { false }
+
     public func send(_ request: URLRequest, options: TransportOptions) async throws -> (Data, HTTPURLResponse) {
         var request = request
         if let bodyFile = options.bodyFile { request.httpBody = try Data(contentsOf: bodyFile) }
@@ -103,6 +110,9 @@ public struct TransportOptions: Sendable, Hashable {
     public var sensitiveQueryItems: Set<String> = []
     /// A file whose bytes are the request's body (a streamed upload), sent from disk instead of `httpBody`.
     public var bodyFile: URL?
+    /// A body to send as it is read instead of `httpBody` (a multipart body reading its files as it goes, an
+    /// upload from an `AsyncSequence`): set only for a transport whose ``HTTPTransport/streamsRequestBodies``.
+    public var streamedBody: StreamedRequestBody?
     /// Whether a redirect is followed (credentials never to another origin); false when the endpoint reads the
     /// redirect itself (``Endpoint/readingRedirects()``), so the `3xx` response comes back as it is.
     public var followsRedirects = true
@@ -171,5 +181,30 @@ package enum RedirectPolicy {
             }
         }
         return request
+    }
+
+    /// The statuses a redirect is followed for.
+    package static let followedStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// The request a redirect asks for: `status` and its `Location` resolved against `request`'s URL, without the
+    /// sensitive headers once it leaves `original`'s origin; nil when there is no redirect to follow. `keepsBody`
+    /// is false when it turns into a `GET` without the body (303, and 301 or 302 after a `POST`), true for the
+    /// others (307 and 308 send the same request again, body included).
+    package static func next(
+        after status: Int, location: String?, of request: URLRequest, from original: URL?, options: TransportOptions
+    ) -> (request: URLRequest, keepsBody: Bool)? {
+        guard options.followsRedirects, followedStatuses.contains(status), let location,
+            let target = URL(string: location, relativeTo: request.url)?.absoluteURL
+        else { return nil }
+        var next = request
+        next.url = target
+        let keepsBody = !(status == 303 || ([301, 302].contains(status) && request.httpMethod == "POST"))
+        if !keepsBody {
+            next.httpMethod = "GET"
+            next.httpBody = nil
+            next.setValue(nil, forHTTPHeaderField: "Content-Type")
+            next.setValue(nil, forHTTPHeaderField: "Content-Length")
+        }
+        return (redirect(next, from: original, options: options), keepsBody)
     }
 }

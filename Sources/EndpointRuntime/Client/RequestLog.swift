@@ -27,12 +27,14 @@ public struct RequestLog: Sendable, CustomStringConvertible {
     public var attempt: Int
     /// A cURL command that repeats the request, credentials redacted; made when it is read.
     public var curl: String {
-        Self.curl(for: request, url: url, headers: headers, bodyFile: bodyFile)
+        Self.curl(for: request, url: url, headers: headers, bodyFile: bodyFile, streamedBody: streamedBody)
     }
     /// The request as sent, for ``curl``: its method and body (the headers and URL above are the redacted ones).
     private let request: URLRequest
     /// The file a streamed body came from, for ``curl``.
     private let bodyFile: URL?
+    /// A body the transport read as it sent it, for ``curl``.
+    private let streamedBody: StreamedRequestBody?
 
     init(
         request: URLRequest, options: TransportOptions, status: Int? = nil, body: Data = Data(),
@@ -48,6 +50,7 @@ public struct RequestLog: Sendable, CustomStringConvertible {
         self.duration = duration
         self.request = request
         bodyFile = options.bodyFile
+        streamedBody = options.streamedBody
     }
 
     public var description: String {
@@ -73,7 +76,10 @@ public struct RequestLog: Sendable, CustomStringConvertible {
         return components.url ?? url
     }
 
-    static func curl(for request: URLRequest, url: URL?, headers: HeaderFields, bodyFile: URL?) -> String {
+    static func curl(
+        for request: URLRequest, url: URL?, headers: HeaderFields, bodyFile: URL?,
+        streamedBody: StreamedRequestBody?
+    ) -> String {
         var parts = ["curl", "-X", request.httpMethod ?? "GET"]
         for (field, value) in headers.sorted(by: { $0.name < $1.name }) {
             parts += ["-H", quote("\(field): \(value)")]
@@ -83,8 +89,13 @@ public struct RequestLog: Sendable, CustomStringConvertible {
         } else if let body = request.httpBody, !body.isEmpty {
             parts += ["--data-binary", quote(String(decoding: body, as: UTF8.self))]
         }
+        if streamedBody != nil { parts += ["--data-binary", "@-"] }
         parts.append(quote(url?.absoluteString ?? ""))
-        return parts.joined(separator: " ")
+        guard let streamedBody else { return parts.joined(separator: " ") }
+        // The pieces were read as they were sent: the command takes the body on its standard input.
+        let size = streamedBody.length.map { "\($0) bytes" } ?? "its length unknown"
+        return parts.joined(separator: " ") + " # the body (\(size), streamed) on standard input"
+
     }
 
     /// Single-quoted for a POSIX shell.

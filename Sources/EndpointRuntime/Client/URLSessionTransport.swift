@@ -37,7 +37,8 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: URLRequest, options: TransportOptions) async throws -> (Data, HTTPURLResponse) {
-        try await perform(request, Transfer(options: options, originalURL: request.url))
+        let (data, response, _) = try await exchange(request, options: options)
+        return (data, response)
     }
 
     /// Streams a 2xx body into `file` chunk by chunk, so memory stays flat however large it is; the bodies of
@@ -47,7 +48,8 @@ public final class URLSessionTransport: HTTPTransport {
     ) async throws -> (Data, HTTPURLResponse) {
         let sink = FileSink(file: file, progress: progress)
         defer { sink.close() }
-        return try await perform(request, Transfer(options: options, originalURL: request.url, sink: sink))
+        let (data, response, _) = try await exchange(request, options: options, sink: sink)
+        return (data, response)
     }
 
     /// Streams a 2xx body as it arrives: the head comes back as soon as it is read, the body through the stream,
@@ -58,9 +60,34 @@ public final class URLSessionTransport: HTTPTransport {
     public func stream(_ request: URLRequest, options: TransportOptions) async throws -> (
         HTTPURLResponse, ResponseBodyStream
     ) {
-        let transfer = Transfer(options: options, originalURL: request.url, streamsBody: true)
-        let (data, response) = try await perform(request, transfer)
+        let (data, response, transfer) = try await exchange(request, options: options, streamsBody: true)
         return (response, transfer.bodyStream ?? ResponseBodyStream(complete: data))
+    }
+
+    /// The most redirects with a body one request follows (``exchange(_:options:sink:streamsBody:)``).
+    private static let maximumRedirects = 10
+
+    /// Sends `request` and, when it has a body, follows a 307 or 308 itself, the body sent again: FoundationNetworking
+    /// follows them without it, so the redirected request would arrive empty. Other redirects are URLSession's.
+    private func exchange(
+        _ request: URLRequest, options: TransportOptions, sink: FileSink? = nil, streamsBody: Bool = false
+    ) async throws -> (Data, HTTPURLResponse, Transfer) {
+        let original = request.url
+        let hasBody = request.httpBody != nil || options.bodyFile != nil
+        var current = request
+        for _ in 0...Self.maximumRedirects {
+            let transfer = Transfer(
+                options: options, originalURL: original, sink: sink, streamsBody: streamsBody,
+                resendsBodyOnRedirect: hasBody)
+            let (data, response) = try await perform(current, transfer)
+            guard hasBody, [307, 308].contains(response.statusCode),
+                let (next, _) = RedirectPolicy.next(
+                    after: response.statusCode, location: response.value(forHTTPHeaderField: "Location"), of: current,
+                    from: original, options: options)
+            else { return (data, response, transfer) }
+            current = next
+        }
+        throw URLError(.httpTooManyRedirects)
     }
 
     private func perform(_ request: URLRequest, _ transfer: Transfer) async throws -> (Data, HTTPURLResponse) {
@@ -116,13 +143,19 @@ final class Transfer: Sendable {
     let sink: FileSink?
     /// Whether a 2xx body is handed over as it arrives (``URLSessionTransport/stream(_:options:)``).
     let streamsBody: Bool
+    /// Whether a 307 or 308 comes back as the response, for the transport to send the body again itself.
+    let resendsBodyOnRedirect: Bool
     private let state = Locked(State())
 
-    init(options: TransportOptions, originalURL: URL?, sink: FileSink? = nil, streamsBody: Bool = false) {
+    init(
+        options: TransportOptions, originalURL: URL?, sink: FileSink? = nil, streamsBody: Bool = false,
+        resendsBodyOnRedirect: Bool = false
+    ) {
         self.options = options
         self.originalURL = originalURL
         self.sink = sink
         self.streamsBody = streamsBody
+        self.resendsBodyOnRedirect = resendsBodyOnRedirect
     }
 
     /// The streamed body, once the head of a 2xx response has come.
@@ -334,8 +367,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         let transfer = transfer(for: task)
-        // An endpoint that reads its redirect gets the 3xx response itself.
-        if transfer?.options.followsRedirects == false {
+        // An endpoint that reads its redirect gets the 3xx response itself; a 307 or 308 of a request with a body
+        // comes back for the transport to follow with the body (see `URLSessionTransport.exchange`).
+        if transfer?.options.followsRedirects == false
+            || (transfer?.resendsBodyOnRedirect == true && [307, 308].contains(response.statusCode))
+        {
             completionHandler(nil)
             return
         }

@@ -20,7 +20,8 @@ extension Endpoint {
     /// Each path parameter becomes exactly one percent-encoded segment, so a value such as `../admin` or `a/b?c#d`
     /// can never change the path, add a query or cut it short. The body is encoded with `encoder`, which is only
     /// made when there is a body. Throws ``RequestBuildError``, or ``InvalidHeaderError`` for a header that
-    /// cannot go on the wire.
+    /// cannot go on the wire; an upload from an `AsyncSequence`, which has no bytes in memory before it is sent,
+    /// is a ``RequestBuildError`` too.
     public func urlRequest(baseURL: URL, encoder: @autoclosure () -> JSONEncoder = JSONCoding.makeEncoder()) throws
         -> URLRequest
     {
@@ -34,16 +35,61 @@ extension Endpoint {
     func urlRequest(
         baseURL: URL, configuredHeaders: HeaderFields, encoder: @autoclosure () -> JSONEncoder
     ) throws -> URLRequest {
-        try preparedRequest(
-            baseURL: baseURL, configuredHeaders: configuredHeaders, encoder: encoder(), streaming: false
-        ).request
+        var request = try requestHead(baseURL: baseURL, configuredHeaders: configuredHeaders)
+        if let body {
+            let prepared: PreparedBody
+            do {
+                prepared = try body.inMemory(with: encoder())
+            } catch {
+                throw RequestBuildError(endpoint: description, reason: "the body does not encode: \(error)")
+            }
+            _ = Self.attach(prepared, to: &request)
+        }
+        return request
     }
 
-    /// The request, and the file its body streams from when `streaming` and the body is a file upload or a
-    /// multipart body with a file part (a temporary file the caller deletes, when `isTemporary`).
+    /// The request as a client sends it, its body made ready as `delivery` says: in memory, or from a file (a
+    /// temporary one the caller deletes, when `isTemporary`), or as pieces the transport streams.
     func preparedRequest(
-        baseURL: URL, configuredHeaders: HeaderFields, encoder: @autoclosure () -> JSONEncoder, streaming: Bool
-    ) throws -> (request: URLRequest, bodyFile: (url: URL, isTemporary: Bool)?) {
+        baseURL: URL, configuredHeaders: HeaderFields, encoder: @autoclosure () -> JSONEncoder,
+        delivery: BodyDelivery
+    ) async throws -> (request: URLRequest, body: StreamingBody?) {
+        var request = try requestHead(baseURL: baseURL, configuredHeaders: configuredHeaders)
+        guard let body else { return (request, nil) }
+        let prepared: PreparedBody
+        do {
+            prepared = try await body.prepared(with: encoder(), delivery: delivery)
+        } catch {
+            throw RequestBuildError(endpoint: description, reason: "the body does not encode: \(error)")
+        }
+        let streaming = Self.attach(prepared, to: &request)
+        return (request, streaming)
+    }
+
+    /// Puts a prepared body on `request`: bytes as its `httpBody`, and its `Content-Type` unless one is set; the
+    /// file or the pieces the transport is to send instead, if any.
+    private static func attach(_ prepared: PreparedBody, to request: inout URLRequest) -> StreamingBody? {
+        let contentType: String
+        let streaming: StreamingBody?
+        switch prepared {
+        case .data(let data, let type):
+            request.httpBody = data
+            (contentType, streaming) = (type, nil)
+        case .file(let url, let type, let isTemporary):
+            (contentType, streaming) = (type, .file(url, isTemporary: isTemporary))
+        case .stream(let body, let type):
+            (contentType, streaming) = (type, .stream(body))
+        }
+        if request.value(forHTTPHeaderField: "Content-Type") == nil {
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        }
+        return streaming
+    }
+
+    /// The request without its body: URL, method and headers, with `configuredHeaders` (a client's defaults) where
+    /// the endpoint sets none (a configured `Cookie` joins the endpoint's cookies instead), and
+    /// `Accept: application/json` unless someone set an `Accept`.
+    private func requestHead(baseURL: URL, configuredHeaders: HeaderFields) throws -> URLRequest {
         var request = URLRequest(url: try requestURL(baseURL: baseURL))
         request.httpMethod = method.rawValue
         for header in headers {
@@ -65,31 +111,10 @@ extension Endpoint {
             }
             try request.setCheckedHeader(value, for: field)
         }
-        var bodyFile: (url: URL, isTemporary: Bool)?
-        if let body {
-            let prepared: PreparedBody
-            do {
-                prepared = try body.prepared(with: encoder(), streaming: streaming)
-            } catch {
-                throw RequestBuildError(endpoint: description, reason: "the body does not encode: \(error)")
-            }
-            let contentType: String
-            switch prepared {
-            case .data(let data, let type):
-                request.httpBody = data
-                contentType = type
-            case .file(let url, let type, let isTemporary):
-                bodyFile = (url, isTemporary)
-                contentType = type
-            }
-            if request.value(forHTTPHeaderField: "Content-Type") == nil {
-                request.setValue(contentType, forHTTPHeaderField: "Content-Type")
-            }
-        }
         if request.value(forHTTPHeaderField: "Accept") == nil {
             request.setValue("application/json", forHTTPHeaderField: "Accept")
         }
-        return (request, bodyFile)
+        return request
     }
 
     /// The URL to send to: the base URL, the encoded path and the query; or a next page's own URL, which must

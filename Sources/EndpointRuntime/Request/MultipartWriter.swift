@@ -1,17 +1,33 @@
 import Foundation
 
-/// A request body ready to send: bytes in memory, or a file the transport streams from disk.
+/// A request body ready to send: bytes in memory, a file the transport streams from disk, or pieces it reads as it
+/// sends them.
 package enum PreparedBody {
     case data(Data, contentType: String)
     /// `isTemporary`: the client wrote it for this request and deletes it afterwards.
     case file(URL, contentType: String, isTemporary: Bool)
+    case stream(StreamedRequestBody, contentType: String)
 }
 
-/// Writes `multipart/form-data` (RFC 7578): in memory when no part is a file, else into a temporary file, each
-/// file part copied in chunks, so memory stays flat however large the files are.
+/// How a body with files or an `AsyncSequence` in it is made ready.
+package enum BodyDelivery {
+    /// All in memory (files read whole); an `AsyncSequence` cannot be, and fails.
+    case inMemory
+    /// Files stay on disk: a raw file is sent from itself, a multipart body with a file part or a streamed part is
+    /// written into a temporary file, and so is a raw `AsyncSequence` (for a transport that does not stream
+    /// request bodies).
+    case temporaryFile
+    /// Nothing is copied: the transport reads the files and sequences as it sends
+    /// (``HTTPTransport/streamsRequestBodies``).
+    case streamed
+}
+
+/// Writes `multipart/form-data` (RFC 7578): in memory when every part is, else into a temporary file or as pieces a
+/// transport streams (``BodyDelivery``), file parts read in chunks, so memory stays flat however large they are.
 ///
-/// The boundary is random, and checked against every byte of every part as the body is written: should a part
-/// contain it, the body is written again with a new one, so the boundary never collides with the content.
+/// The boundary is random, and checked against every byte of the parts as they are read: should a part in memory
+/// or a file contain it, the body is made again with a new one, so the boundary never collides with the content.
+/// The content of an `AsyncSequence` is read once, as it is sent, so a boundary found there fails the upload.
 package struct MultipartWriter {
     /// How many boundaries are tried before giving up; a collision of 128 random bits should never happen once.
     package static let maximumAttempts = 4
@@ -36,46 +52,71 @@ package struct MultipartWriter {
         return "EndpointGen-" + hex.map { String(repeating: "0", count: 16 - $0.count) + $0 }.joined()
     }
 
-    /// One piece of the body: bytes, or a file to copy.
-    private enum Segment {
-        case bytes(Data)
-        case file(URL)
-    }
+    private typealias Segment = StreamedRequestBody.Segment
 
-    /// The body; into a temporary file when `streaming` and a part is a file, else in memory.
-    package func write(streaming: Bool) throws -> PreparedBody {
-        let hasFile = parts.contains {
+    /// Whether a part is a file or an `AsyncSequence`, read as it is sent unless the body is made in memory.
+    private var readsAsItGoes: Bool {
+        parts.contains {
             $0.contents.contains {
-                if case .upload(let upload) = $0, case .file = upload.source { true } else { false }
+                guard case .upload(let upload) = $0 else { return false }
+                if case .data = upload.source { return false }
+                return true
             }
         }
+    }
+
+    /// The whole body in memory, files read whole; a part from an `AsyncSequence` fails.
+    package func inMemory() throws -> PreparedBody {
         for _ in 0..<Self.maximumAttempts {
             let boundary = makeBoundary()
             guard let segments = try self.segments(boundary: boundary) else { continue }
-            let contentType = "multipart/form-data; boundary=\(boundary)"
             let delimiter = Data("--\(boundary)".utf8)
-            if streaming && hasFile {
+            var body = Data()
+            var collides = false
+            for segment in segments {
+                switch segment {
+                case .bytes(let data): body.append(data)
+                case .file(let url):
+                    let data = try Data(contentsOf: url)
+                    collides = collides || data.range(of: delimiter) != nil
+                    body.append(data)
+                case .stream:
+                    throw UploadError(reason: RequestBody.streamNotInMemory)
+                }
+            }
+            if !collides { return .data(body, contentType: Self.contentType(boundary)) }
+        }
+        throw UploadError(reason: "every boundary tried occurs in the content")
+    }
+
+    /// The body made ready as `delivery` says; in memory when no part is a file or an `AsyncSequence`.
+    package func prepared(_ delivery: BodyDelivery) async throws -> PreparedBody {
+        guard delivery != .inMemory, readsAsItGoes else { return try inMemory() }
+        for _ in 0..<Self.maximumAttempts {
+            let boundary = makeBoundary()
+            guard let segments = try self.segments(boundary: boundary) else { continue }
+            let delimiter = Data("--\(boundary)".utf8)
+            switch delivery {
+            case .inMemory, .temporaryFile:
                 let file = FileManager.default.temporaryDirectory.appendingPathComponent(
                     "endpointgen-upload-\(UUID().uuidString).multipart")
-                if try Self.write(segments, to: file, avoiding: delimiter) {
-                    return .file(file, contentType: contentType, isTemporary: true)
+                if try await Self.write(segments, to: file, avoiding: delimiter) {
+                    return .file(file, contentType: Self.contentType(boundary), isTemporary: true)
                 }
-            } else {
-                var body = Data()
-                var collides = false
-                for segment in segments {
-                    switch segment {
-                    case .bytes(let data): body.append(data)
-                    case .file(let url):
-                        let data = try Data(contentsOf: url)
-                        collides = collides || data.range(of: delimiter) != nil
-                        body.append(data)
-                    }
+            case .streamed:
+                // Files are read once before: one that holds the boundary gets another, as in the cases above.
+                if try Self.filesAvoid(delimiter, in: segments) {
+                    return .stream(
+                        try StreamedRequestBody(segments: segments, delimiter: delimiter),
+                        contentType: Self.contentType(boundary))
                 }
-                if !collides { return .data(body, contentType: contentType) }
             }
         }
         throw UploadError(reason: "every boundary tried occurs in the content")
+    }
+
+    private static func contentType(_ boundary: String) -> String {
+        "multipart/form-data; boundary=\(boundary)"
     }
 
     /// The body's pieces for `boundary`; nil when content in memory holds the boundary, so the caller tries
@@ -106,6 +147,7 @@ package struct MultipartWriter {
                     switch upload.source {
                     case .data(let data): body = .bytes(data)
                     case .file(let url): body = .file(url)
+                    case .stream(let stream): body = .stream(stream)
                     }
                 }
                 head.append(Data("\(disposition)\r\n".utf8))
@@ -130,8 +172,9 @@ package struct MultipartWriter {
         return segments
     }
 
-    /// Writes the pieces to `file`; false (and the file removed) when a file's content holds `delimiter`.
-    private static func write(_ segments: [Segment], to file: URL, avoiding delimiter: Data) throws -> Bool {
+    /// Writes the pieces to `file`; false (and the file removed) when a file's content holds `delimiter`. The
+    /// content of an `AsyncSequence` that holds it fails, since it cannot be read again.
+    private static func write(_ segments: [Segment], to file: URL, avoiding delimiter: Data) async throws -> Bool {
         guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
             throw UploadError(reason: "cannot create the temporary file '\(file.path)'")
         }
@@ -146,20 +189,37 @@ package struct MultipartWriter {
             case .file(let url):
                 let input = try FileHandle(forReadingFrom: url)
                 defer { try? input.close() }
-                // The last bytes of the previous chunk, so a boundary split across two chunks is still seen.
-                var tail = Data()
+                var scanner = DelimiterScanner(delimiter)
                 while let chunk = try input.read(upToCount: chunkSize), !chunk.isEmpty {
-                    if (tail + chunk.prefix(delimiter.count)).range(of: delimiter) != nil
-                        || chunk.range(of: delimiter) != nil
-                    {
-                        return false
-                    }
+                    if scanner.occurs(in: chunk) { return false }
                     try output.write(contentsOf: chunk)
-                    tail = chunk.suffix(delimiter.count - 1)
+                }
+            case .stream:
+                // The body's own reader checks the delimiter, and fails at it.
+                for try await chunk in try StreamedRequestBody(segments: [segment], delimiter: delimiter).makeChunks() {
+                    try output.write(contentsOf: chunk)
                 }
             }
         }
         isComplete = true
+        return true
+    }
+
+    /// Whether no file among `segments` holds `delimiter`, each read through once.
+    private static func filesAvoid(_ delimiter: Data, in segments: [Segment]) throws -> Bool {
+        for case .file(let url) in segments {
+            let input: FileHandle
+            do {
+                input = try FileHandle(forReadingFrom: url)
+            } catch {
+                throw UploadError(reason: "the file '\(url.path)' cannot be read")
+            }
+            defer { try? input.close() }
+            var scanner = DelimiterScanner(delimiter)
+            while let chunk = try input.read(upToCount: chunkSize), !chunk.isEmpty {
+                if scanner.occurs(in: chunk) { return false }
+            }
+        }
         return true
     }
 
@@ -184,6 +244,11 @@ package struct MultipartWriter {
 public struct UploadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public var reason: String
+
+    /// An upload failing for `reason` (a transport's own check of a body it streams, say).
+    public init(reason: String) {
+        self.reason = reason
+    }
 
     public var description: String { "cannot prepare the upload: \(reason)" }
 }

@@ -15,19 +15,48 @@ public enum RequestBody: Sendable {
     case raw(Upload, mediaType: String)
 
     /// The body's bytes and content type, all in memory (a file is read whole; the client streams it instead).
+    /// An upload from an `AsyncSequence` has no bytes in memory to give: it throws ``UploadError``.
     public func encoded(with encoder: JSONEncoder) throws -> (data: Data, contentType: String) {
-        switch try prepared(with: encoder, streaming: false) {
+        switch try inMemory(with: encoder) {
         case .data(let data, let contentType):
             return (data, contentType)
         case .file(let url, let contentType, _):
             return (try Data(contentsOf: url), contentType)
+        case .stream:
+            throw UploadError(reason: Self.streamNotInMemory)
         }
     }
 
-    /// The body ready to send; a file upload stays on disk when `streaming`, and a multipart body with a file
-    /// part is written to a temporary file.
-    func prepared(with encoder: JSONEncoder, streaming: Bool) throws -> PreparedBody {
+    /// Whether the body reads an `AsyncSequence`, which can be read only once.
+    var readsOnce: Bool {
+        func isStream(_ upload: Upload) -> Bool { if case .stream = upload.source { true } else { false } }
         switch self {
+        case .raw(let upload, _):
+            return isStream(upload)
+        case .multipart(let parts):
+            return parts.contains {
+                $0.contents.contains { if case .upload(let upload) = $0 { isStream(upload) } else { false } }
+            }
+        case .json, .jsonFields, .form:
+            return false
+        }
+    }
+
+    static let streamNotInMemory =
+        "the bytes of an AsyncSequence are read as the request is sent, so they are not in memory; send it with a client"
+
+    /// The body with everything in memory, files read whole.
+    func inMemory(with encoder: JSONEncoder) throws -> PreparedBody {
+        switch self {
+        case .multipart(let parts):
+            return try MultipartWriter(parts: parts, encoder: encoder).inMemory()
+        case .raw(let upload, let mediaType):
+            let contentType = try Self.contentType(of: upload, declared: mediaType)
+            switch upload.source {
+            case .data(let data): return .data(data, contentType: contentType)
+            case .file(let url): return .data(try Data(contentsOf: url), contentType: contentType)
+            case .stream: throw UploadError(reason: Self.streamNotInMemory)
+            }
         case .json(let value):
             return .data(try encoder.encode(value), contentType: "application/json")
         case .jsonFields(let fields):
@@ -37,22 +66,60 @@ public enum RequestBody: Sendable {
                 .map { $0.name + "=" + $0.value }
                 .joined(separator: "&")
             return .data(Data(text.utf8), contentType: "application/x-www-form-urlencoded")
+        }
+    }
+
+    /// The body ready to send as `delivery` says (see ``BodyDelivery``).
+    func prepared(with encoder: JSONEncoder, delivery: BodyDelivery) async throws -> PreparedBody {
+        switch self {
         case .multipart(let parts):
-            return try MultipartWriter(parts: parts, encoder: encoder).write(streaming: streaming)
+            return try await MultipartWriter(parts: parts, encoder: encoder).prepared(delivery)
         case .raw(let upload, let mediaType):
-            let contentType = upload.mediaType ?? mediaType
-            try HeaderField.check(name: "Content-Type", value: contentType)
-            switch upload.source {
-            case .data(let data):
-                return .data(data, contentType: contentType)
-            case .file(let url):
-                guard streaming else { return .data(try Data(contentsOf: url), contentType: contentType) }
+            let contentType = try Self.contentType(of: upload, declared: mediaType)
+            switch (upload.source, delivery) {
+            case (_, .inMemory), (.data, _):
+                return try inMemory(with: encoder)
+            case (.file(let url), _):
                 // Fail now, with the file named, rather than in the middle of the transfer.
                 guard FileManager.default.isReadableFile(atPath: url.path) else {
                     throw UploadError(reason: "the file '\(url.path)' cannot be read")
                 }
                 return .file(url, contentType: contentType, isTemporary: false)
+            case (.stream(let stream), .streamed):
+                return .stream(
+                    try StreamedRequestBody(segments: [.stream(stream)], delimiter: nil), contentType: contentType)
+            case (.stream(let stream), .temporaryFile):
+                return .file(try await Self.copy(stream), contentType: contentType, isTemporary: true)
             }
+        case .json, .jsonFields, .form:
+            return try inMemory(with: encoder)
+        }
+    }
+
+    /// The media type an upload is sent as, checked as a header value.
+    private static func contentType(of upload: Upload, declared mediaType: String) throws -> String {
+        let contentType = upload.mediaType ?? mediaType
+        try HeaderField.check(name: "Content-Type", value: contentType)
+        return contentType
+    }
+
+    /// An `AsyncSequence`'s bytes copied into a temporary file, for a transport that sends bodies from files.
+    private static func copy(_ stream: UploadStream) async throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "endpointgen-upload-\(UUID().uuidString).bin")
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw UploadError(reason: "cannot create the temporary file '\(file.path)'")
+        }
+        do {
+            let output = try FileHandle(forWritingTo: file)
+            defer { try? output.close() }
+            for try await chunk in try StreamedRequestBody(segments: [.stream(stream)], delimiter: nil).makeChunks() {
+                try output.write(contentsOf: chunk)
+            }
+            return file
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
         }
     }
 }

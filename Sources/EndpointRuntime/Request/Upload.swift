@@ -9,6 +9,8 @@ public struct Upload: Sendable, Hashable {
         case data(Data)
         /// A file on disk, read as it is sent.
         case file(URL)
+        /// Bytes read from an `AsyncSequence` as they are sent, once.
+        case stream(UploadStream)
     }
 
     /// Where the bytes are.
@@ -33,20 +35,34 @@ public struct Upload: Sendable, Hashable {
         self.mediaType = mediaType
     }
 
+    /// Bytes from an `AsyncSequence` of chunks (`Data`, `[UInt8]`, any `DataProtocol`), read as the request is
+    /// sent, with no copy in memory or on disk when the transport streams request bodies (AsyncHTTPClient's
+    /// does; over URLSession the client copies them into a temporary file first). `length`, when known, is sent as
+    /// `Content-Length` and checked; without it the body goes out chunked.
+    ///
+    /// The sequence is read once, so a request carrying it is not retried or sent again after a refreshed
+    /// credential; see ``UploadStream``.
+    public init<Chunks: AsyncSequence & Sendable>(
+        chunks: Chunks, length: Int64? = nil, fileName: String? = nil, mediaType: String? = nil
+    ) where Chunks.Element: DataProtocol {
+        self.source = .stream(UploadStream(chunks: chunks, length: length))
+        self.fileName = fileName
+        self.mediaType = mediaType
+    }
+
+    /// Bytes from an `AsyncSequence` of single bytes (such as `FileHandle.bytes`), read in chunks as the request
+    /// is sent; otherwise as ``init(chunks:length:fileName:mediaType:)``.
+    public init<Bytes: AsyncSequence & Sendable>(
+        bytes: Bytes, length: Int64? = nil, fileName: String? = nil, mediaType: String? = nil
+    ) where Bytes.Element == UInt8 {
+        self.source = .stream(UploadStream(bytes: bytes, length: length))
+        self.fileName = fileName
+        self.mediaType = mediaType
+    }
+
     /// Text, sent as UTF-8 (`text/plain; charset=utf-8` unless `mediaType` says otherwise).
     public init(text: String, fileName: String? = nil, mediaType: String = "text/plain; charset=utf-8") {
         self.init(data: Data(text.utf8), fileName: fileName, mediaType: mediaType)
-    }
-
-    /// The size in bytes: the data's, or the file's as it is now.
-    func byteCount() throws -> Int64 {
-        switch source {
-        case .data(let data):
-            return Int64(data.count)
-        case .file(let url):
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            return (attributes[.size] as? NSNumber)?.int64Value ?? 0
-        }
     }
 }
 

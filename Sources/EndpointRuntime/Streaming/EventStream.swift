@@ -31,12 +31,17 @@ public final class EventStream<Element: Sendable>: AsyncSequence, Sendable {
         case event(ServerSentEvent)
         case line([UInt8])
 
-        /// The record's text: an event's data (checked as UTF-8 by the parser), or the line as UTF-8, where invalid bytes
-        /// are replaced.
-        var text: String {
+        /// The record's text: an event's data (checked as UTF-8 by the parser), or the line, which must be UTF-8
+        /// as well: invalid bytes fail the stream, as they do in an event, rather than turn into U+FFFD.
+        func text() throws -> String {
             switch self {
-            case .event(let event): event.data
-            case .line(let line): String(decoding: line, as: UTF8.self)
+            case .event(let event):
+                return event.data
+            case .line(let line):
+                guard let text = String(validating: line, as: UTF8.self) else {
+                    throw ServerSentEventParser.InvalidText()
+                }
+                return text
             }
         }
     }

@@ -46,7 +46,7 @@ extension EndpointProtocol {
     ) -> Self where Response == EventStream<String> {
         streaming(
             method: method, path: path, query: query, headers: headers, body: body, errors: errors,
-            reading: .values(format) { _ in { record in record.text } })
+            reading: .values(format) { _ in { record in try record.text() } })
     }
 
     /// An endpoint whose response is a stream of Server-Sent Events as they are, type, data and ID.
@@ -59,7 +59,7 @@ extension EndpointProtocol {
             reading: .values(format) { _ in
                 { record in
                     if case .event(let event) = record { return event }
-                    return ServerSentEvent(data: record.text)
+                    return ServerSentEvent(data: try record.text())
                 }
             })
     }

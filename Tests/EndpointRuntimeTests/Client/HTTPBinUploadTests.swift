@@ -72,6 +72,97 @@ struct HTTPBinUploadTests {
         #expect(csv.data == "a,b\n1,\(Self.tricky)")
     }
 
+    @Test(
+        "an AsyncSequence, raw or as a multipart part, with or without its length, arrives exactly and is sent once")
+    func asyncSequence() async throws {
+        let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        func chunks() -> AsyncStream<Data> {
+            AsyncStream { continuation in
+                for start in stride(from: 0, to: bytes.count, by: 50_000) {
+                    continuation.yield(bytes[start..<min(start + 50_000, bytes.count)])
+                }
+                continuation.finish()
+            }
+        }
+        let logs = Locked<[RequestLog]>([])
+        let retrying = RetryEverything()
+        let api = APIClient(
+            configuration: .init(
+                baseURL: HTTPBin.url ?? baseURL, timeout: 20, interceptors: [retrying],
+                logger: { log in logs.withLock { $0.append(log) } }))
+        for length in [Int64(bytes.count), nil] {
+            let raw = try await api.send(
+                Endpoint<Echo, any Error & Sendable>(
+                    method: .put, path: "/anything",
+                    body: .raw(Upload(chunks: chunks(), length: length), mediaType: "application/x-blob")))
+            #expect(raw.data == "data:application/octet-stream;base64,\(bytes.base64EncodedString())")
+            #expect(raw.headers["Content-Type"] == "application/x-blob")
+            let form = try await api.send(
+                Endpoint<Echo, any Error & Sendable>(
+                    method: .post, path: "/anything",
+                    body: .multipart([
+                        MultipartPart("caption", Self.tricky),
+                        MultipartPart("image", Upload(chunks: chunks(), length: length, fileName: "a.png")),
+                    ])))
+            #expect(form.form["caption"] == .string(Self.tricky))
+            #expect(form.files["image"] == Self.dataURL(bytes, type: "application/octet-stream"))
+        }
+        // Over a transport that streams request bodies nothing is copied first; URLSession sends a temporary copy.
+        let curls = logs.withLock { $0.map(\.curl) }
+        #expect(curls.count == 4)
+        let streams = APIClient.Configuration(baseURL: baseURL).transport.streamsRequestBodies
+        #expect(curls.allSatisfy { $0.contains("@-") == streams && $0.contains("endpointgen-upload-") == !streams })
+
+        // A failure an interceptor would retry is not retried: the sequence was read.
+        logs.withLock { $0 = [] }
+        await #expect(throws: ClientError.self) {
+            try await api.send(
+                Endpoint<Echo, any Error & Sendable>(
+                    method: .post, path: "/status/503", body: .raw(Upload(chunks: chunks()), mediaType: "x/y")))
+        }
+        #expect(logs.withLock { $0.count } == 1)
+    }
+
+    @Test("a 307 redirect sends the body again, from memory or a file; an AsyncSequence's, read once, fails as invalid")
+    func redirectedUpload() async throws {
+        let file = try UploadTests.temporaryFile(UploadTests.allBytes)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        func redirected(_ upload: Upload) -> Endpoint<Echo, any Error & Sendable> {
+            Endpoint(
+                method: .put, path: "/redirect-to",
+                query: [Parameter("url", "/anything"), Parameter("status_code", 307)],
+                body: .raw(upload, mediaType: "application/x-blob"))
+        }
+        // FoundationNetworking alone would send the redirected request without its body.
+        for upload in [Upload(data: UploadTests.allBytes), Upload(fileURL: file)] {
+            let echo = try await api.send(redirected(upload))
+            #expect(echo.data == "data:application/octet-stream;base64,\(UploadTests.allBytes.base64EncodedString())")
+            #expect(echo.headers["Content-Type"] == "application/x-blob")
+        }
+        let chunks = AsyncStream<Data> { continuation in
+            continuation.yield(UploadTests.allBytes)
+            continuation.finish()
+        }
+        let streams = APIClient.Configuration(baseURL: baseURL).transport.streamsRequestBodies
+        do {
+            let echo = try await api.send(redirected(Upload(chunks: chunks, length: 256)))
+            // URLSession sends the temporary copy the client made of the sequence again.
+            #expect(!streams)
+            #expect(echo.data == "data:application/octet-stream;base64,\(UploadTests.allBytes.base64EncodedString())")
+        } catch ClientError.client(let failure) {
+            #expect(streams)
+            #expect(failure.kind == .invalidRequest)
+            #expect("\(failure)".contains("read once"), "\(failure)")
+        }
+    }
+
+    /// Asks for every failed request to be sent again at once.
+    struct RetryEverything: RequestInterceptor {
+        func retry(_ request: URLRequest, attempt: Int, outcome: RequestOutcome) async -> RetryDecision {
+            attempt < 3 ? .retry(after: .zero) : .doNotRetry
+        }
+    }
+
     struct Authenticated: Decodable, Sendable {
         var authenticated: Bool
         var user: String

@@ -290,6 +290,23 @@ struct StreamingClientTests {
         }
     }
 
+    @Test("a JSON line read as text that is not UTF-8 fails as undecodable, as an event does, never as U+FFFD")
+    func malformedTextLine() async throws {
+        let server = try HostileServer(
+            .pieces(
+                [Array("first\n".utf8), Array("bad ".utf8) + [0xC3, 0x28] + Array("\nlast\n".utf8)], pause: .zero,
+                contentType: "application/jsonl"))
+        defer { server.stop() }
+        var lines: [String] = []
+        let failure = await failure {
+            let endpoint = Endpoint<EventStream<String>, any Error & Sendable>.events(
+                method: .get, path: "/lines", format: .jsonLines)
+            for try await line in try await client(server).send(endpoint) { lines.append(line) }
+        }
+        #expect(lines == ["first"])
+        #expect(failure?.kind == .undecodableResponse)
+    }
+
     @Test("a stream that stalls fails with .timeout after the client's timeout of silence, and is let go of")
     func stall() async throws {
         let server = try HostileServer(

@@ -1,6 +1,7 @@
-import EndpointRuntime
 import Foundation
 import Testing
+
+@testable import EndpointRuntime
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -44,13 +45,29 @@ struct UploadTests {
         ]
     }
 
-    @Test("multipart from memory and from a streamed file are the same bytes, text, files, lists and JSON parts")
-    func multipartBytes() throws {
+    /// A prepared body's bytes and content type, whether in memory, in a file or streamed.
+    static func contents(of prepared: PreparedBody) async throws -> (body: Data, contentType: String) {
+        switch prepared {
+        case .data(let data, let type):
+            return (data, type)
+        case .file(let url, let type, let isTemporary):
+            defer { if isTemporary { try? FileManager.default.removeItem(at: url) } }
+            return (try Data(contentsOf: url), type)
+        case .stream(let streamed, let type):
+            var body = Data()
+            for try await chunk in streamed.makeChunks() { body.append(chunk) }
+            if let length = streamed.length { #expect(length == Int64(body.count)) }
+            return (body, type)
+        }
+    }
+
+    @Test("multipart from memory, through a temporary file and streamed from the file: the same bytes, every part")
+    func multipartBytes() async throws {
         let boundary = "B-fixed"
         let memory = MultipartWriter(
             parts: Self.parts(Upload(data: Self.allBytes, fileName: "ä \"q\".png", mediaType: "image/png")),
             encoder: JSONCoding.makeEncoder(), makeBoundary: { boundary })
-        guard case .data(let data, let contentType) = try memory.write(streaming: true) else {
+        guard case .data(let data, let contentType) = try await memory.prepared(.temporaryFile) else {
             Issue.record("an in-memory body went to a file")
             return
         }
@@ -62,23 +79,31 @@ struct UploadTests {
         let streamed = MultipartWriter(
             parts: Self.parts(Upload(fileURL: file, mediaType: "image/png")), encoder: JSONCoding.makeEncoder(),
             makeBoundary: { boundary })
-        guard case .file(let url, _, let isTemporary) = try streamed.write(streaming: true) else {
+        let temporary = try await streamed.prepared(.temporaryFile)
+        guard case .file(_, _, let isTemporary) = temporary else {
             Issue.record("a body with a file part stayed in memory")
             return
         }
-        defer { try? FileManager.default.removeItem(at: url) }
         #expect(isTemporary)
-        #expect(try Data(contentsOf: url) == data)
+        #expect(try await Self.contents(of: temporary).body == data)
+        let pieces = try await streamed.prepared(.streamed)
+        guard case .stream(let body, _) = pieces else {
+            Issue.record("a body with a file part was not streamed")
+            return
+        }
+        #expect(body.isReplayable)
+        #expect(try await Self.contents(of: pieces).body == data)
+        #expect(try await Self.contents(of: pieces).body == data, "read again from its start")
     }
 
-    @Test("a boundary that occurs in the content is never used: in memory, in a file, split across chunks")
-    func boundaryCollision() throws {
+    @Test("a boundary that occurs in the content is never used: in memory, in a file, streamed, split across chunks")
+    func boundaryCollision() async throws {
         let chunk = MultipartWriter.chunkSize
         // The first boundary tried sits in the content once, across the border of a file's first two chunks.
         var content = Data(repeating: 0x41, count: chunk - 4)
         content.append(Data("--first".utf8))
         content.append(Data(repeating: 0x41, count: 10))
-        for streaming in [false, true] {
+        for delivery in [BodyDelivery.inMemory, .temporaryFile, .streamed] {
             for asFile in [false, true] {
                 let file = try Self.temporaryFile(content)
                 defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
@@ -87,22 +112,74 @@ struct UploadTests {
                 let writer = MultipartWriter(
                     parts: [MultipartPart("file", upload)], encoder: JSONCoding.makeEncoder(),
                     makeBoundary: { names.withLock { $0.removeFirst() } })
-                let prepared = try writer.write(streaming: streaming)
-                let (body, contentType): (Data, String)
-                switch prepared {
-                case .data(let data, let type): (body, contentType) = (data, type)
-                case .file(let url, let type, _):
-                    (body, contentType) = (try Data(contentsOf: url), type)
-                    try FileManager.default.removeItem(at: url)
-                }
-                #expect(contentType.hasSuffix("boundary=second"), "streaming \(streaming), file \(asFile)")
+                let (body, contentType) = try await Self.contents(of: try await writer.prepared(delivery))
+                #expect(contentType.hasSuffix("boundary=second"), "\(delivery), file \(asFile)")
                 #expect(body.range(of: content) != nil)
             }
         }
         let always = MultipartWriter(
             parts: [MultipartPart("file", Upload(data: content))], encoder: JSONCoding.makeEncoder(),
             makeBoundary: { "first" })
-        #expect(throws: UploadError.self) { try always.write(streaming: false) }
+        #expect(throws: UploadError.self) { try always.inMemory() }
+    }
+
+    @Test("an AsyncSequence part is read once, checked for the boundary as it goes, and cannot be put in memory")
+    func streamedPart() async throws {
+        let chunks = ["ab", "c--fi", "rst", "de"].map { Data($0.utf8) }
+        let writer = MultipartWriter(
+            parts: [MultipartPart("file", Upload(chunks: Self.sequence(chunks), length: 12))],
+            encoder: JSONCoding.makeEncoder(), makeBoundary: { "first" })
+        let pieces = try await writer.prepared(.streamed)
+        guard case .stream(let body, _) = pieces else {
+            Issue.record("a body with a streamed part was not streamed")
+            return
+        }
+        #expect(!body.isReplayable)
+        // The delimiter arrives split over two chunks: the upload fails there rather than send a broken body.
+        await #expect(throws: UploadError.self) { _ = try await Self.contents(of: pieces) }
+        let reread = await #expect(throws: UploadError.self) { _ = try await Self.contents(of: pieces) }
+        #expect(reread?.reason.contains("read once") == true)
+        #expect(throws: UploadError.self) { try writer.inMemory() }
+    }
+
+    /// An `AsyncSequence` of `chunks`, read once.
+    static func sequence(_ chunks: [Data]) -> AsyncStream<Data> {
+        AsyncStream { continuation in
+            for chunk in chunks { continuation.yield(chunk) }
+            continuation.finish()
+        }
+    }
+
+    @Test("a raw AsyncSequence upload: its declared length is checked both ways; single bytes come in chunks")
+    func rawStream() async throws {
+        func body(_ upload: Upload, _ delivery: BodyDelivery) async throws -> Data {
+            try await Self.contents(
+                of: try await RequestBody.raw(upload, mediaType: "application/octet-stream").prepared(
+                    with: JSONCoding.makeEncoder(), delivery: delivery)
+            ).body
+        }
+        let chunks = [Data("hello ".utf8), Data(), Data("world".utf8)]
+        for delivery in [BodyDelivery.temporaryFile, .streamed] {
+            #expect(
+                try await body(Upload(chunks: Self.sequence(chunks), length: 11), delivery) == Data("hello world".utf8))
+            #expect(try await body(Upload(chunks: Self.sequence(chunks)), delivery) == Data("hello world".utf8))
+            await #expect(throws: UploadError.self) {
+                _ = try await body(Upload(chunks: Self.sequence(chunks), length: 12), delivery)
+            }
+            await #expect(throws: UploadError.self) {
+                _ = try await body(Upload(chunks: Self.sequence(chunks), length: 10), delivery)
+            }
+        }
+        let bytes = AsyncStream<UInt8> { continuation in
+            for byte in 0..<200_000 { continuation.yield(UInt8(truncatingIfNeeded: byte)) }
+            continuation.finish()
+        }
+        let received = try await body(Upload(bytes: bytes, length: 200_000), .streamed)
+        #expect(received == Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0) }))
+        #expect(throws: (any Error).self) {
+            try RequestBody.raw(Upload(chunks: Self.sequence(chunks)), mediaType: "text/plain").encoded(
+                with: JSONCoding.makeEncoder())
+        }
     }
 
     @Test("random boundaries are 128 bits, and differ")
