@@ -76,6 +76,10 @@ public struct RequestLog: Sendable, CustomStringConvertible {
         return components.url ?? url
     }
 
+    /// The most bytes of body ``curl`` spells out; a larger body, or one that is not UTF-8 text, is left to
+    /// standard input, so a log of a large upload stays small.
+    public static let maximumCurlBody = 64 << 10
+
     static func curl(
         for request: URLRequest, url: URL?, headers: HeaderFields, bodyFile: URL?,
         streamedBody: StreamedRequestBody?
@@ -84,18 +88,23 @@ public struct RequestLog: Sendable, CustomStringConvertible {
         for (field, value) in headers.sorted(by: { $0.name < $1.name }) {
             parts += ["-H", quote("\(field): \(value)")]
         }
+        // What goes on standard input instead of the command: the body's description.
+        var standardInput: String?
         if let bodyFile {
             parts += ["--data-binary", quote("@" + bodyFile.path)]
+        } else if let streamedBody {
+            standardInput = streamedBody.length.map { "\($0) bytes, streamed" } ?? "its length unknown, streamed"
         } else if let body = request.httpBody, !body.isEmpty {
-            parts += ["--data-binary", quote(String(decoding: body, as: UTF8.self))]
+            if body.count <= maximumCurlBody, let text = String(validating: body, as: UTF8.self) {
+                parts += ["--data-binary", quote(text)]
+            } else {
+                standardInput = "\(body.count) bytes"
+            }
         }
-        if streamedBody != nil { parts += ["--data-binary", "@-"] }
+        if standardInput != nil { parts += ["--data-binary", "@-"] }
         parts.append(quote(url?.absoluteString ?? ""))
-        guard let streamedBody else { return parts.joined(separator: " ") }
-        // The pieces were read as they were sent: the command takes the body on its standard input.
-        let size = streamedBody.length.map { "\($0) bytes" } ?? "its length unknown"
-        return parts.joined(separator: " ") + " # the body (\(size), streamed) on standard input"
-
+        guard let standardInput else { return parts.joined(separator: " ") }
+        return parts.joined(separator: " ") + " # the body (\(standardInput)) on standard input"
     }
 
     /// Single-quoted for a POSIX shell.

@@ -220,4 +220,23 @@ struct APIClientTests {
         #expect(log.curl.hasSuffix("'https://api.example.com/v1/profile'"))
         #expect(transport.requests.first?.value(forHTTPHeaderField: "Authorization") == "Bearer s3cret")
     }
+
+    @Test("a logged cURL command leaves a large or binary body to standard input instead of spelling it out")
+    func curlOfLargeBodies() async throws {
+        let logs = Locked<[RequestLog]>([])
+        let api = client(
+            StubTransport(status: 200, json: #"{"name":"A"}"#), logger: { log in logs.withLock { $0.append(log) } })
+        for (body, size) in [
+            (Data(repeating: 0x61, count: RequestLog.maximumCurlBody + 1), RequestLog.maximumCurlBody + 1),
+            (Data([0x61, 0xFF, 0x62]), 3),
+        ] {
+            _ = try await api.send(
+                Endpoint<Profile, any Error & Sendable>(
+                    method: .put, path: "/blob", body: .raw(Upload(data: body), mediaType: "x/y")))
+            let curl = try #require(logs.withLock { $0.last?.curl })
+            #expect(curl.count < 300, "\(curl)")
+            #expect(curl.contains("--data-binary @- 'https://api.example.com/v1/blob'"), "\(curl)")
+            #expect(curl.hasSuffix("# the body (\(size) bytes) on standard input"), "\(curl)")
+        }
+    }
 }
