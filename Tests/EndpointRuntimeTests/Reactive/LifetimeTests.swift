@@ -157,4 +157,36 @@ struct StressTests {
         #expect(disposed.count == 50)
         #expect(!subject.hasObservers)
     }
+
+    /// `sequence.toArray()`'s value, or nil when it has not come within 10 s (the wait is then cancelled).
+    func valueWithin10Seconds<Element: Sendable>(_ sequence: Observable<Element>) async throws -> [Element]? {
+        try await withThrowingTaskGroup(of: [Element]?.self) { group in
+            group.addTask { try await sequence.toArray().value }
+            group.addTask {
+                try await Task.sleep(for: .seconds(10))
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+    }
+
+    @Test(
+        "on a concurrent scheduler, the next step is never cancelled by the one before it (observe(on:), delay, interval)"
+    )
+    func concurrentSteps() async throws {
+        // An action on a concurrent queue may run, and schedule the next, before `schedule` has returned: storing
+        // the older action's disposable then must not dispose the newer one, which would stop the sequence for good.
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+        for _ in 0..<100 {
+            let values = try await valueWithin10Seconds(Observable.from(0..<200).observe(on: scheduler))
+            #expect(values == Array(0..<200))
+            let delayed = try await valueWithin10Seconds(
+                Observable.from(0..<50).delay(.nanoseconds(0), scheduler: scheduler))
+            #expect(delayed == Array(0..<50))
+        }
+        let ticks = try await valueWithin10Seconds(
+            Observable<Int>.interval(.nanoseconds(1), scheduler: scheduler).take(500))
+        #expect(ticks == Array(0..<500))
+    }
 }

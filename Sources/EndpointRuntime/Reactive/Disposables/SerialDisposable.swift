@@ -60,16 +60,18 @@ public final class SerialDisposable: Cancelable {
 
     public func dispose() { slot.dispose() }
 
-    /// Holds the subscription `subscribe` makes, unless a newer one is set while `subscribe` runs.
+    /// Holds the disposable `make` returns, unless a newer one is set while `make` runs.
     ///
     /// A source may end synchronously inside `subscribe` (`create` that fails at once, a stubbed transport), and
     /// an operator moving on from that end (`catch`, `retry`, a timeout's fallback) sets the next subscription
-    /// here before this one returns. A plain `disposable = subscribe()` would then replace the newer subscription
-    /// with the finished one and dispose it; here the finished one lands in a placeholder that is already gone.
-    func setSubscription(_ subscribe: () -> Disposable) {
+    /// here before this one returns. Likewise an action scheduled on a concurrent queue may run, and schedule the
+    /// next action, before `schedule` returns. A plain `disposable = make()` would then replace the newer
+    /// disposable with the older one and dispose it, cancelling the next action for good; here the older one
+    /// lands in a placeholder that is already gone.
+    func assign(_ make: () -> Disposable) {
         let placeholder = SingleAssignmentDisposable()
         disposable = placeholder
-        placeholder.setDisposable(subscribe())
+        placeholder.setDisposable(make())
     }
 }
 

@@ -8,7 +8,7 @@ extension ObservableType {
             let sink = Sink<Element>(observer: observer)
             let serial = SerialDisposable()
             sink.upstream.setDisposable(serial)
-            serial.setSubscription {
+            serial.assign {
                 source.subscribe(
                     AnyObserver<Element> { event in
                         guard case .error(let error) = event else {
@@ -17,7 +17,7 @@ extension ObservableType {
                         }
                         do {
                             let recovery = try handler(error)
-                            serial.setSubscription { recovery.subscribe(AnyObserver(eventHandler: sink.forward)) }
+                            serial.assign { recovery.subscribe(AnyObserver(eventHandler: sink.forward)) }
                         } catch {
                             sink.forward(.error(error))
                         }
@@ -44,7 +44,7 @@ extension ObservableType {
             @Sendable func attempt() {
                 guard !sink.isDisposed else { return }
                 let made = Int(attempts.add(1)) + 1
-                serial.setSubscription {
+                serial.assign {
                     source.subscribe(
                         AnyObserver<Element> { event in
                             if case .error = event, made < maxAttemptCount {
@@ -97,7 +97,7 @@ extension ObservableType {
             let trigger = SerialDisposable()
             @Sendable func attempt() {
                 guard !sink.isDisposed else { return }
-                current.setSubscription {
+                current.assign {
                     source.subscribe(
                         AnyObserver<Element> { event in
                             guard case .error(let error) = event else {

@@ -26,9 +26,11 @@ extension ObservableType {
                 if more { scheduleNext() }
             }
             @Sendable func scheduleNext() {
-                pending.disposable = scheduler.schedule(()) { _ in
-                    deliverOne()
-                    return Disposables.create()
+                pending.assign {
+                    scheduler.schedule(()) { _ in
+                        deliverOne()
+                        return Disposables.create()
+                    }
                 }
             }
             let subscription = source.subscribe(
@@ -80,9 +82,11 @@ extension ObservableType {
             let queue = Locked((events: [(due: RxTime, event: Event<Element>)](), head: 0, isScheduled: false))
             let subscription = SingleAssignmentDisposable()
             @Sendable func schedule(after delay: RxTimeInterval) {
-                timer.disposable = scheduler.scheduleRelative((), dueTime: delay) { _ in
-                    deliverOne()
-                    return Disposables.create()
+                timer.assign {
+                    scheduler.scheduleRelative((), dueTime: delay) { _ in
+                        deliverOne()
+                        return Disposables.create()
+                    }
                 }
             }
             @Sendable func deliverOne() {
@@ -142,14 +146,16 @@ extension ObservableType {
                             pending.value = element
                             return pending.id
                         }
-                        timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-                            let value = pending.withLock { pending -> Element? in
-                                guard pending.id == id else { return nil }
-                                defer { pending.value = nil }
-                                return pending.value
+                        timer.assign {
+                            scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+                                let value = pending.withLock { pending -> Element? in
+                                    guard pending.id == id else { return nil }
+                                    defer { pending.value = nil }
+                                    return pending.value
+                                }
+                                if let value { gate.deliver(.next(value)) { sink.forward($0) } }
+                                return Disposables.create()
                             }
-                            if let value { gate.deliver(.next(value)) { sink.forward($0) } }
-                            return Disposables.create()
                         }
                     case .error:
                         timer.dispose()
@@ -219,10 +225,12 @@ extension ObservableType {
                                 gate.deliver(event) { sink.forward($0) }
                             case let remaining? where remaining > 0:
                                 let nanoseconds = Int((remaining * 1e9).rounded())
-                                timer.disposable = scheduler.scheduleRelative((), dueTime: .nanoseconds(nanoseconds)) {
-                                    _ in
-                                    sendKept()
-                                    return Disposables.create()
+                                timer.assign {
+                                    scheduler.scheduleRelative((), dueTime: .nanoseconds(nanoseconds)) {
+                                        _ in
+                                        sendKept()
+                                        return Disposables.create()
+                                    }
                                 }
                             default:
                                 break
@@ -267,22 +275,24 @@ extension ObservableType {
                     state.id += 1
                     return state.id
                 }
-                timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-                    let fire = state.withLock { state -> Bool in
-                        guard state.id == id, !state.switched else { return false }
-                        state.switched = true
-                        return true
-                    }
-                    if fire {
-                        subscription.setSubscription {
-                            fallback.subscribe(AnyObserver { event in gate.deliver(event) { sink.forward($0) } })
+                timer.assign {
+                    scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+                        let fire = state.withLock { state -> Bool in
+                            guard state.id == id, !state.switched else { return false }
+                            state.switched = true
+                            return true
                         }
+                        if fire {
+                            subscription.assign {
+                                fallback.subscribe(AnyObserver { event in gate.deliver(event) { sink.forward($0) } })
+                            }
+                        }
+                        return Disposables.create()
                     }
-                    return Disposables.create()
                 }
             }
             arm()
-            subscription.setSubscription {
+            subscription.assign {
                 source.subscribe(
                     AnyObserver<Element> { event in
                         let passes = state.withLock { state -> Bool in

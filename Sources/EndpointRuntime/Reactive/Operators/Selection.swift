@@ -180,20 +180,22 @@ extension ObservableType {
             let step = SerialDisposable()
             sink.upstream.setDisposable(step)
             @Sendable func run(_ state: Element, isFirst: Bool) {
-                step.disposable = scheduler.schedule(state) { state in
-                    if sink.isDisposed { return Disposables.create() }
-                    do {
-                        let current = isFirst ? state : try iterate(state)
-                        guard try condition(current) else {
-                            sink.forward(.completed)
-                            return Disposables.create()
+                step.assign {
+                    scheduler.schedule(state) { state in
+                        if sink.isDisposed { return Disposables.create() }
+                        do {
+                            let current = isFirst ? state : try iterate(state)
+                            guard try condition(current) else {
+                                sink.forward(.completed)
+                                return Disposables.create()
+                            }
+                            sink.forwardNext(current)
+                            run(current, isFirst: false)
+                        } catch {
+                            sink.forward(.error(error))
                         }
-                        sink.forwardNext(current)
-                        run(current, isFirst: false)
-                    } catch {
-                        sink.forward(.error(error))
+                        return Disposables.create()
                     }
-                    return Disposables.create()
                 }
             }
             run(initialState, isFirst: true)

@@ -40,9 +40,11 @@ extension SchedulerType {
     ) -> Disposable {
         let serial = SerialDisposable()
         @Sendable func tick(_ state: StateType, after delay: RxTimeInterval) {
-            serial.disposable = scheduleRelative(state, dueTime: delay) { state in
-                tick(action(state), after: period)
-                return Disposables.create()
+            serial.assign {
+                scheduleRelative(state, dueTime: delay) { state in
+                    tick(action(state), after: period)
+                    return Disposables.create()
+                }
             }
         }
         tick(state, after: startAfter)
