@@ -156,16 +156,16 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         guard let originalURL = request.url else { throw URLError(.badURL) }
         var current = request
         // A streamed upload goes with every hop that keeps the body (307, 308), not with one turned into GET.
-        var body = StreamedBody(file: options.bodyFile, streamed: options.streamedBody)
+        var body = try options.streamedBody ?? options.bodyFile.map(StreamedRequestBody.init(file:))
         for hop in 0...Self.maximumRedirects {
-            if hop > 0, let streamed = body.streamed, !streamed.isReplayable {
+            if hop > 0, let body, !body.isReplayable {
                 throw UploadError(
                     reason: "a redirect asks for the body again, and the bytes of an AsyncSequence are read once")
             }
             let response: HTTPClientResponse
             do {
                 response = try await client.execute(
-                    try await Self.clientRequest(current, body: body), deadline: deadline)
+                    try Self.clientRequest(current, body: body), deadline: deadline)
             } catch let error as UploadError {
                 throw error
             } catch {
@@ -179,33 +179,25 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             else { return (response, head) }
             // The redirect's own body is not needed; reading it frees the connection for the next request.
             _ = try? await Self.collect(response.body, limit: 64 << 10, declared: nil)
-            if !keepsBody { body = StreamedBody(file: nil, streamed: nil) }
+            if !keepsBody { body = nil }
             current = next
         }
         throw URLError(.httpTooManyRedirects)
     }
 
-    /// The body a request sends instead of its `httpBody`: from a file, or read as it goes.
-    private struct StreamedBody {
-        var file: URL?
-        var streamed: StreamedRequestBody?
-    }
-
-    /// The request as AsyncHTTPClient's: method, URL, headers, and the body from memory, streamed from its file, or
-    /// streamed as its pieces are read.
-    private static func clientRequest(_ request: URLRequest, body streamedBody: StreamedBody) async throws
+    /// The request as AsyncHTTPClient's: method, URL, headers, and the body from memory or, when `streamedBody` is
+    /// given (a file, a multipart body, an `AsyncSequence`), streamed as its pieces are read.
+    private static func clientRequest(_ request: URLRequest, body streamedBody: StreamedRequestBody?) throws
         -> HTTPClientRequest
     {
         guard let url = request.url?.absoluteString else { throw URLError(.badURL) }
         var converted = HTTPClientRequest(url: url)
         converted.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         for (name, value) in request.allHTTPHeaderFields ?? [:] { converted.headers.add(name: name, value: value) }
-        if let streamed = streamedBody.streamed {
+        if let streamedBody {
             converted.body = .stream(
-                BodyChunks(chunks: streamed.makeChunks()), length: streamed.length.map { .known($0) } ?? .unknown)
-        } else if let bodyFile = streamedBody.file {
-            let size = try FileManager.default.attributesOfItem(atPath: bodyFile.path)[.size] as? NSNumber
-            converted.body = .stream(FileChunks(file: bodyFile), length: .known(size?.int64Value ?? 0))
+                BodyChunks(chunks: streamedBody.makeChunks()),
+                length: streamedBody.length.map { .known($0) } ?? .unknown)
         } else if let body = request.httpBody {
             converted.body = .bytes(ByteBuffer(bytes: body))
         }
@@ -289,28 +281,6 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             guard let first = try await group.next(), let value = first else { throw URLError(.timedOut) }
             return value
         }
-    }
-}
-
-/// A file's bytes, 64 KiB at a time, for a streamed upload.
-private struct FileChunks: AsyncSequence, Sendable {
-    typealias Element = ByteBuffer
-    let file: URL
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        let handle: FileHandle?
-
-        mutating func next() async throws -> ByteBuffer? {
-            guard let handle, let data = try handle.read(upToCount: 64 << 10), !data.isEmpty else {
-                try? handle?.close()
-                return nil
-            }
-            return ByteBuffer(bytes: data)
-        }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(handle: try? FileHandle(forReadingFrom: file))
     }
 }
 

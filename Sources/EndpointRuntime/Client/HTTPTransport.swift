@@ -185,6 +185,8 @@ package enum RedirectPolicy {
 
     /// The statuses a redirect is followed for.
     package static let followedStatuses: Set<Int> = [301, 302, 303, 307, 308]
+    /// The redirects that repeat the request as it was, body included, whatever its method.
+    package static let repeatingStatuses: Set<Int> = [307, 308]
 
     /// The request a redirect asks for: `status` and its `Location` resolved against `request`'s URL, without the
     /// sensitive headers once it leaves `original`'s origin; nil when there is no redirect to follow. `keepsBody`

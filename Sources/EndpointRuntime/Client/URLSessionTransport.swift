@@ -80,7 +80,7 @@ public final class URLSessionTransport: HTTPTransport {
                 options: options, originalURL: original, sink: sink, streamsBody: streamsBody,
                 resendsBodyOnRedirect: hasBody)
             let (data, response) = try await perform(current, transfer)
-            guard hasBody, [307, 308].contains(response.statusCode),
+            guard hasBody, RedirectPolicy.repeatingStatuses.contains(response.statusCode),
                 let (next, _) = RedirectPolicy.next(
                     after: response.statusCode, location: response.value(forHTTPHeaderField: "Location"), of: current,
                     from: original, options: options)
@@ -370,7 +370,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         // An endpoint that reads its redirect gets the 3xx response itself; a 307 or 308 of a request with a body
         // comes back for the transport to follow with the body (see `URLSessionTransport.exchange`).
         if transfer?.options.followsRedirects == false
-            || (transfer?.resendsBodyOnRedirect == true && [307, 308].contains(response.statusCode))
+            || (transfer?.resendsBodyOnRedirect == true
+                && RedirectPolicy.repeatingStatuses.contains(response.statusCode))
         {
             completionHandler(nil)
             return

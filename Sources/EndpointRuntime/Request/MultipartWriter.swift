@@ -56,13 +56,7 @@ package struct MultipartWriter {
 
     /// Whether a part is a file or an `AsyncSequence`, read as it is sent unless the body is made in memory.
     private var readsAsItGoes: Bool {
-        parts.contains {
-            $0.contents.contains {
-                guard case .upload(let upload) = $0 else { return false }
-                if case .data = upload.source { return false }
-                return true
-            }
-        }
+        parts.contains { $0.uploads.contains { !$0.isInMemory } }
     }
 
     /// The whole body in memory, files read whole; a part from an `AsyncSequence` fails.
@@ -98,10 +92,12 @@ package struct MultipartWriter {
             let delimiter = Data("--\(boundary)".utf8)
             switch delivery {
             case .inMemory, .temporaryFile:
-                let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-                    "endpointgen-upload-\(UUID().uuidString).multipart")
-                if try await Self.write(segments, to: file, avoiding: delimiter) {
+                do {
+                    let file = try await Self.temporaryFile(
+                        with: segments, avoiding: delimiter, pathExtension: "multipart")
                     return .file(file, contentType: Self.contentType(boundary), isTemporary: true)
+                } catch is DelimiterInFile {
+                    continue
                 }
             case .streamed:
                 // Files are read once before: one that holds the boundary gets another, as in the cases above.
@@ -172,9 +168,17 @@ package struct MultipartWriter {
         return segments
     }
 
-    /// Writes the pieces to `file`; false (and the file removed) when a file's content holds `delimiter`. The
-    /// content of an `AsyncSequence` that holds it fails, since it cannot be read again.
-    private static func write(_ segments: [Segment], to file: URL, avoiding delimiter: Data) async throws -> Bool {
+    /// A file part holds the delimiter: the body is made again with another boundary.
+    private struct DelimiterInFile: Error {}
+
+    /// The pieces written into a new temporary file, which the caller deletes. A file's content that holds
+    /// `delimiter` throws `DelimiterInFile` (and the file is removed); an `AsyncSequence`'s fails the upload, since it
+    /// cannot be read again.
+    static func temporaryFile(
+        with segments: [StreamedRequestBody.Segment], avoiding delimiter: Data?, pathExtension: String
+    ) async throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "endpointgen-upload-\(UUID().uuidString).\(pathExtension)")
         guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
             throw UploadError(reason: "cannot create the temporary file '\(file.path)'")
         }
@@ -189,11 +193,7 @@ package struct MultipartWriter {
             case .file(let url):
                 let input = try FileHandle(forReadingFrom: url)
                 defer { try? input.close() }
-                var scanner = DelimiterScanner(delimiter)
-                while let chunk = try input.read(upToCount: chunkSize), !chunk.isEmpty {
-                    if scanner.occurs(in: chunk) { return false }
-                    try output.write(contentsOf: chunk)
-                }
+                if try Self.content(of: input, holds: delimiter, copyingTo: output) { throw DelimiterInFile() }
             case .stream:
                 // The body's own reader checks the delimiter, and fails at it.
                 for try await chunk in try StreamedRequestBody(segments: [segment], delimiter: delimiter).makeChunks() {
@@ -202,7 +202,7 @@ package struct MultipartWriter {
             }
         }
         isComplete = true
-        return true
+        return file
     }
 
     /// Whether no file among `segments` holds `delimiter`, each read through once.
@@ -215,12 +215,22 @@ package struct MultipartWriter {
                 throw UploadError(reason: "the file '\(url.path)' cannot be read")
             }
             defer { try? input.close() }
-            var scanner = DelimiterScanner(delimiter)
-            while let chunk = try input.read(upToCount: chunkSize), !chunk.isEmpty {
-                if scanner.occurs(in: chunk) { return false }
-            }
+            if try content(of: input, holds: delimiter) { return false }
         }
         return true
+    }
+
+    /// Whether what `input` reads holds `delimiter` (never, when it is nil), read in chunks, each also written to
+    /// `output` until the delimiter is found.
+    private static func content(of input: FileHandle, holds delimiter: Data?, copyingTo output: FileHandle? = nil)
+        throws -> Bool
+    {
+        var scanner = delimiter.map(DelimiterScanner.init)
+        while let chunk = try input.read(upToCount: chunkSize), !chunk.isEmpty {
+            if scanner?.occurs(in: chunk) == true { return true }
+            try output?.write(contentsOf: chunk)
+        }
+        return false
     }
 
     /// A name or file name inside `Content-Disposition`'s quotes, as browsers write it (WHATWG HTML, "multipart

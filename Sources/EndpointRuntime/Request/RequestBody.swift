@@ -29,16 +29,10 @@ public enum RequestBody: Sendable {
 
     /// Whether the body reads an `AsyncSequence`, which can be read only once.
     var readsOnce: Bool {
-        func isStream(_ upload: Upload) -> Bool { if case .stream = upload.source { true } else { false } }
         switch self {
-        case .raw(let upload, _):
-            return isStream(upload)
-        case .multipart(let parts):
-            return parts.contains {
-                $0.contents.contains { if case .upload(let upload) = $0 { isStream(upload) } else { false } }
-            }
-        case .json, .jsonFields, .form:
-            return false
+        case .raw(let upload, _): upload.readsOnce
+        case .multipart(let parts): parts.contains { $0.uploads.contains(where: \.readsOnce) }
+        case .json, .jsonFields, .form: false
         }
     }
 
@@ -89,7 +83,9 @@ public enum RequestBody: Sendable {
                 return .stream(
                     try StreamedRequestBody(segments: [.stream(stream)], delimiter: nil), contentType: contentType)
             case (.stream(let stream), .temporaryFile):
-                return .file(try await Self.copy(stream), contentType: contentType, isTemporary: true)
+                let file = try await MultipartWriter.temporaryFile(
+                    with: [.stream(stream)], avoiding: nil, pathExtension: "bin")
+                return .file(file, contentType: contentType, isTemporary: true)
             }
         case .json, .jsonFields, .form:
             return try inMemory(with: encoder)
@@ -101,26 +97,6 @@ public enum RequestBody: Sendable {
         let contentType = upload.mediaType ?? mediaType
         try HeaderField.check(name: "Content-Type", value: contentType)
         return contentType
-    }
-
-    /// An `AsyncSequence`'s bytes copied into a temporary file, for a transport that sends bodies from files.
-    private static func copy(_ stream: UploadStream) async throws -> URL {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "endpointgen-upload-\(UUID().uuidString).bin")
-        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-            throw UploadError(reason: "cannot create the temporary file '\(file.path)'")
-        }
-        do {
-            let output = try FileHandle(forWritingTo: file)
-            defer { try? output.close() }
-            for try await chunk in try StreamedRequestBody(segments: [.stream(stream)], delimiter: nil).makeChunks() {
-                try output.write(contentsOf: chunk)
-            }
-            return file
-        } catch {
-            try? FileManager.default.removeItem(at: file)
-            throw error
-        }
     }
 }
 

@@ -125,6 +125,11 @@ public struct StreamedRequestBody: Sendable, Hashable {
         !segments.contains { if case .stream = $0 { true } else { false } }
     }
 
+    /// A file's bytes, read as they are sent (a transport's own use, for ``TransportOptions/bodyFile``).
+    package init(file: URL) throws {
+        try self.init(segments: [.file(file)], delimiter: nil)
+    }
+
     init(segments: [Segment], delimiter: Data?) throws {
         self.segments = segments
         self.delimiter = delimiter

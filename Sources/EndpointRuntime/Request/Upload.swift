@@ -64,6 +64,12 @@ public struct Upload: Sendable, Hashable {
     public init(text: String, fileName: String? = nil, mediaType: String = "text/plain; charset=utf-8") {
         self.init(data: Data(text.utf8), fileName: fileName, mediaType: mediaType)
     }
+
+    /// Whether the bytes are in memory, neither a file nor an `AsyncSequence`.
+    var isInMemory: Bool { if case .data = source { true } else { false } }
+
+    /// Whether the bytes come from an `AsyncSequence`, which can be read only once.
+    var readsOnce: Bool { if case .stream = source { true } else { false } }
 }
 
 /// One field of a `multipart/form-data` body (RFC 7578): text, a file, or a JSON value; no part at all when the
@@ -84,6 +90,11 @@ public struct MultipartPart: Sendable {
     public var name: String
     /// The parts, in order; empty when the value was nil.
     let contents: [Content]
+
+    /// The file parts' uploads.
+    var uploads: [Upload] {
+        contents.compactMap { if case .upload(let upload) = $0 { upload } else { nil } }
+    }
 
     /// A text field, or none when `value` is nil.
     public init(_ name: String, _ value: (some ParameterValue)?) {
