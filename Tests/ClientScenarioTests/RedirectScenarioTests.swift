@@ -2,11 +2,11 @@
 import FlyingFox
 import Foundation
 import GitHubEventsAPI
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import TestSupport
 #endif
 
 /// An endpoint that reads its redirect (GitHub's tarball link) against a real server on 127.0.0.1, beside one that

@@ -1,10 +1,10 @@
 import EndpointRuntime
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import TestSupport
 #endif
 
 /// The client through a real transport (URLSession, or AsyncHTTPClient: see `TransportUnderTest`) against httpbin,

@@ -1,10 +1,10 @@
 import EndpointRuntime
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import TestSupport
 #endif
 
 /// Uploads and every auth scheme through the real URLSession transport against httpbin on 127.0.0.1.

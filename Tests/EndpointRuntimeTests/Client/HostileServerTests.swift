@@ -1,10 +1,10 @@
 import EndpointRuntime
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import TestSupport
 #endif
 
 /// The URLSession transport against a server that misbehaves on purpose: bodies past any limit, bodies that
@@ -14,16 +14,6 @@ import TestSupport
 @Suite("Hostile server", .serialized, .transportUnderTest)
 struct HostileServerTests {
     let endpoint = Endpoint<JSONValue, any Error & Sendable>(method: .get, path: "/big")
-
-    /// Waits until `condition` holds, for `seconds` at most; whether it held.
-    func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(nanoseconds: 20_000_000)
-        }
-        return condition()
-    }
 
     func client(_ server: HostileServer, timeout: TimeInterval = 30, maximumResponseSize: Int = 1 << 20) -> APIClient {
         APIClient(
@@ -44,7 +34,9 @@ struct HostileServerTests {
         }
         #expect(failure.kind == .responseTooLarge)
         #expect((failure.underlying as? ResponseTooLargeError)?.declaredLength == 4 << 30)
-        #expect(await eventually(within: 10) { server.closedConnections == 1 }, "the connection stayed open")
+        #expect(
+            await Eventually.holds(within: .seconds(10)) { server.closedConnections == 1 }, "the connection stayed open"
+        )
         // What the kernel's buffers took before the client hung up: a sliver of the 4 GiB announced.
         #expect(server.bytesSent < 64 << 20, "\(server.bytesSent) bytes sent")
     }
@@ -55,7 +47,7 @@ struct HostileServerTests {
         let server = try HostileServer(.endlessChunked(pause: .milliseconds(4)))
         defer { server.stop() }
         expectClientFailure(await Result.of { try await client(server).send(endpoint) }, .responseTooLarge)
-        #expect(await eventually(within: 10) { server.closedConnections == 1 }, "the transfer went on")
+        #expect(await Eventually.holds(within: .seconds(10)) { server.closedConnections == 1 }, "the transfer went on")
         #expect(server.bytesSent < 64 << 20, "\(server.bytesSent) bytes sent")
     }
 
@@ -80,7 +72,9 @@ struct HostileServerTests {
         let impatient = client(server, timeout: 1, maximumResponseSize: 1 << 30)
         expectClientFailure(await Result.of { try await impatient.send(endpoint) }, .timeout)
         #expect(ContinuousClock.now - start < .seconds(5))
-        #expect(await eventually(within: 5) { server.closedConnections == 1 }, "the transfer went on after the timeout")
+        #expect(
+            await Eventually.holds(within: .seconds(5)) { server.closedConnections == 1 },
+            "the transfer went on after the timeout")
         let sent = server.bytesSent
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect(server.bytesSent == sent, "bytes still flowing after the timeout")
@@ -92,10 +86,12 @@ struct HostileServerTests {
         defer { server.stop() }
         let api = client(server, maximumResponseSize: 1 << 30)
         let task = Task { try await api.send(endpoint) }
-        #expect(await eventually(within: 10) { server.bytesSent > 0 })
+        #expect(await Eventually.holds(within: .seconds(10)) { server.bytesSent > 0 })
         task.cancel()
         expectClientFailure(await task.result, .cancelled)
-        #expect(await eventually(within: 5) { server.closedConnections == 1 }, "the transfer went on after cancel")
+        #expect(
+            await Eventually.holds(within: .seconds(5)) { server.closedConnections == 1 },
+            "the transfer went on after cancel")
     }
 
     @Test("a header value with CR or LF fails the call naming the header, and nothing is sent")
